@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_ANALYSIS_H
+#define FLASHBENCH_ANALYSIS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "json.h"
+#include "table.h"
+
+enum confidence { CONF_INCONCLUSIVE, CONF_LOW, CONF_MEDIUM, CONF_HIGH };
+
+enum verdict_type { V_NONE, V_BYTES, V_COUNT, V_LIST };
+
+/* One conclusion: a value, how sure, and the rows it rests on. */
+struct verdict {
+	enum verdict_type type;	/* V_NONE: not derivable from these tables */
+	int is_null;		/* looked, found nothing definite */
+	uint64_t value;		/* V_BYTES or V_COUNT */
+	uint64_t list[TABLE_MAXCOLS];	/* V_LIST (fat_aus: AU indices) */
+	unsigned nlist;
+	int at_least;		/* open-AU: even the largest N tried was fine */
+	enum confidence conf;
+	char evidence[512];
+	char note[256];		/* secondary finding, e.g. multi-plane page */
+};
+
+/* What is known about the device besides the tables. */
+struct analysis_ctx {
+	uint64_t dev_size;		/* 0 = unknown */
+	uint64_t preferred_erase;	/* sysfs preferred_erase_size, 0 = none */
+};
+
+struct analysis {
+	struct verdict erase_size;
+	struct verdict page_size;
+	struct verdict open_au_linear;
+	struct verdict open_au_random;
+	struct verdict min_full_speed_write;
+	struct verdict fat_aus;
+};
+
+/* Pure functions over tables: no I/O. */
+void analyze(const struct table *tabs, size_t ntabs,
+	     const struct analysis_ctx *ctx, struct analysis *out);
+
+const char *confidence_name(enum confidence c);
+
+/* Text: one line per derived verdict, each starting with prefix. */
+void analysis_print(FILE *f, const struct analysis *a, const char *prefix);
+
+/* The "analysis" member of the --json document. */
+void analysis_json(struct json *j, const struct analysis *a);
+
+#endif

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_DEV_H
+#define FLASHBENCH_DEV_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct dev;
+
+/*
+ * A backend.  Every timed call returns 0 or -errno and stores the elapsed
+ * nanoseconds in *ns, so an error can never be mistaken for a time.
+ * Offsets and lengths are already checked by dev.c against the device
+ * size and sector alignment.
+ */
+struct dev_ops {
+	const char *name;
+	int (*open)(struct dev *d, const char *path, char *err, size_t errlen);
+	int (*read)(struct dev *d, void *buf, uint64_t len, uint64_t off,
+		    uint64_t *ns);
+	int (*write)(struct dev *d, const void *buf, uint64_t len, uint64_t off,
+		     uint64_t *ns);
+	int (*discard)(struct dev *d, uint64_t off, uint64_t len, uint64_t *ns);
+	void (*close)(struct dev *d);
+};
+
+enum dev_kind { DEV_BLOCK, DEV_FILE, DEV_SIM };
+
+/* Open modes for dev_open(). */
+#define DEV_RDONLY	0
+#define DEV_RDWR	1
+/* With DEV_RDWR: open with O_EXCL (block devices). */
+#define DEV_EXCL	2
+
+enum io_kind { IO_READ, IO_WRITE, IO_DISCARD };
+
+struct io_stats {
+	uint64_t reads, writes, discards;
+	uint64_t bytes_read, bytes_written, bytes_discarded;
+	uint64_t ns;		/* device time summed over all timed calls */
+};
+
+/* One I/O as seen by the recorder. */
+struct io_rec {
+	enum io_kind kind;
+	uint64_t off, len;
+};
+
+struct io_log {
+	struct io_rec *rec;
+	size_t n, cap;
+	int keep;		/* store records (tests); else only count */
+	uint64_t lo, hi;	/* lowest and highest byte written/discarded */
+};
+
+struct dev {
+	const struct dev_ops *ops;
+	const char *path;
+	enum dev_kind kind;
+	int mode;
+	int fd;
+	uint64_t size;		/* bytes */
+	uint32_t sector;	/* logical sector size */
+	void *priv;		/* backend state */
+	struct io_stats stats;
+	struct io_log *log;	/* when set, every I/O is recorded */
+	int dry_run;		/* record only, touch nothing */
+};
+
+extern const struct dev_ops real_ops;
+extern const struct dev_ops sim_ops;
+
+/*
+ * Open path ("sim:..." selects the simulated card).  On failure returns
+ * -errno and leaves a message without the "flashbench: " prefix in err.
+ */
+int dev_open(struct dev *d, const char *path, int mode, char *err,
+	     size_t errlen);
+void dev_close(struct dev *d);
+
+/* Checked, counted, recorded wrappers around the backend. */
+int dev_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
+	     uint64_t *ns);
+int dev_write(struct dev *d, const void *buf, uint64_t len, uint64_t off,
+	      uint64_t *ns);
+int dev_discard(struct dev *d, uint64_t off, uint64_t len, uint64_t *ns);
+
+/* Page-aligned buffer for O_DIRECT, zero-filled; NULL on failure. */
+void *dev_alloc(uint64_t len);
+void dev_free(void *buf, uint64_t len);
+
+const char *io_kind_name(enum io_kind k);
+
+/* Monotonic clock in ns (CLOCK_MONOTONIC_RAW where available). */
+uint64_t now_ns(void);
+
+#endif

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <string.h>
+
+#include "json.h"
+
+void json_init(struct json *j, FILE *f)
+{
+	memset(j, 0, sizeof(*j));
+	j->f = f;
+	j->first[0] = 1;
+}
+
+static void put_string(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', f);
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20)
+			fprintf(f, "\\u%04x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/* Comma, indentation and "key": before a member. */
+static void member(struct json *j, const char *key)
+{
+	if (!j->first[j->depth])
+		fputc(',', j->f);
+	j->first[j->depth] = 0;
+	if (j->depth) {
+		fputc('\n', j->f);
+		fprintf(j->f, "%*s", 2 * j->depth, "");
+	}
+	if (key) {
+		put_string(j->f, key);
+		fputs(": ", j->f);
+	}
+}
+
+void json_open(struct json *j, const char *key, char brace)
+{
+	member(j, key);
+	fputc(brace, j->f);
+	if (j->depth + 1 < (int)(sizeof(j->first) / sizeof(j->first[0])))
+		j->depth++;
+	j->first[j->depth] = 1;
+}
+
+void json_close(struct json *j, char brace)
+{
+	int empty = j->first[j->depth];
+
+	if (j->depth)
+		j->depth--;
+	if (!empty)
+		fprintf(j->f, "\n%*s", 2 * j->depth, "");
+	fputc(brace, j->f);
+}
+
+void json_str(struct json *j, const char *key, const char *v)
+{
+	member(j, key);
+	if (v)
+		put_string(j->f, v);
+	else
+		fputs("null", j->f);
+}
+
+void json_u64(struct json *j, const char *key, uint64_t v)
+{
+	member(j, key);
+	fprintf(j->f, "%llu", (unsigned long long)v);
+}
+
+void json_int(struct json *j, const char *key, long long v)
+{
+	member(j, key);
+	fprintf(j->f, "%lld", v);
+}
+
+void json_double(struct json *j, const char *key, double v)
+{
+	member(j, key);
+	if (isfinite(v))
+		fprintf(j->f, "%.17g", v);
+	else
+		fputs("null", j->f);
+}
+
+void json_bool(struct json *j, const char *key, int v)
+{
+	member(j, key);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void json_null(struct json *j, const char *key)
+{
+	member(j, key);
+	fputs("null", j->f);
+}
+
+void json_end(struct json *j)
+{
+	fputc('\n', j->f);
+}

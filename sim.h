@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_SIM_H
+#define FLASHBENCH_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dev.h"
+
+/* Ground truth of a simulated card; see sim_help() for the keys. */
+struct sim_params {
+	const char *profile;	/* name of the profile it started from */
+	uint64_t size;		/* bytes */
+	uint64_t au;		/* allocation unit (erase block) */
+	uint64_t page;		/* flash page */
+	unsigned open;		/* AUs open for linear writes */
+	unsigned random;	/* of those, how many accept any order */
+	unsigned fat;		/* number of FAT-optimized AUs */
+	unsigned fatstart;	/* index of the first one */
+	double noise;		/* percent jitter */
+	uint64_t seed;
+	/* fault injection: any I/O touching [fail, fail+1) returns -EIO */
+	int has_fail;
+	uint64_t fail;
+	/* vanish after this many I/Os (a card pulled out): -ENODEV */
+	uint64_t vanish;
+};
+
+/* Parse "sim:[PROFILE,]key=value,...".  0 or -EINVAL with a message. */
+int sim_parse(const char *spec, struct sim_params *p, char *err,
+	      size_t errlen);
+
+/* Print the profiles (with the seed each models) and the keys. */
+void sim_help(FILE *f);
+
+/* The ground truth of an open sim device. */
+const struct sim_params *sim_get_params(const struct dev *d);
+
+#endif

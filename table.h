@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_TABLE_H
+#define FLASHBENCH_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * A result table in base units, as measured live or parsed from a report.
+ * Rows are keyed by a size in bytes (align boundary, write size, offset);
+ * values are ns or bytes/s depending on kind.  A value that was not
+ * measured (interrupted run, short pasted table) is NAN.
+ */
+#define TABLE_MAXCOLS 64
+
+enum table_kind {
+	TAB_ALIGN,	/* key align; v: pre, on, post, diff (ns) */
+	TAB_OPENAU,	/* key write size; v[0]: rate (B/s) */
+	TAB_SWEEP,	/* key write size; v[j]: rate with col_nr[j] open AUs */
+	TAB_FAT,	/* key write size; v[j]: rate of AU j (B/s) */
+	TAB_ERASE,	/* key size; v: aligned ns, rate, misaligned ns, rate */
+	TAB_SCATTER,	/* key offset; v[0]: best read time (ns) */
+	TAB_INTERVAL,	/* key read size; v[0]: time (ns), v[1]: residual */
+};
+
+struct table_row {
+	uint64_t key;
+	double v[TABLE_MAXCOLS];
+};
+
+struct table {
+	enum table_kind kind;
+	/* what is known about how it was measured; 0 = unknown */
+	uint64_t blocksize, erasesize;
+	unsigned open_au_nr;
+	int random;
+	unsigned ncols;
+	unsigned col_nr[TABLE_MAXCOLS];	/* TAB_SWEEP: N of each column */
+	size_t nrows, cap;
+	struct table_row *rows;
+};
+
+/* Append a row (values preset to NAN); NULL on allocation failure. */
+struct table_row *table_add_row(struct table *t, uint64_t key);
+void table_free(struct table *t);
+const char *table_kind_name(enum table_kind k);
+
+#endif

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit formatters and the one size parser. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "units.h"
+
+struct unit {
+	const char *name;
+	double scale;
+};
+
+/*
+ * Pick the unit after rounding to the printed precision, so 999.7 ns
+ * becomes "1µs" rather than "1e+03ns".
+ */
+static char *fmt_scaled(char *buf, double v, const struct unit *u, size_t n,
+			int prec)
+{
+	double a = fabs(v);
+	size_t i = 0;
+	char tmp[UNIT_BUFLEN];
+
+	for (i = 0; i + 1 < n; i++) {
+		snprintf(tmp, sizeof(tmp), "%.*g", prec, a / u[i].scale);
+		if (strtod(tmp, NULL) < 1000.0)
+			break;
+	}
+	snprintf(buf, UNIT_BUFLEN, "%.*g%s", prec, v / u[i].scale, u[i].name);
+	return buf;
+}
+
+char *fmt_time(char *buf, double ns)
+{
+	static const struct unit u[] = {
+		{ "ns", 1 }, { "µs", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+	};
+
+	if (fabs(ns) < 999.5) {
+		snprintf(buf, UNIT_BUFLEN, "%.0fns", ns);
+		return buf;
+	}
+	return fmt_scaled(buf, ns, u + 1, 3, 3);
+}
+
+char *fmt_size(char *buf, double bytes)
+{
+	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	double v = bytes;
+	size_t i = 0;
+	int prec;
+
+	/* Binary units step at 1024, so 1000..1023 need a fourth digit. */
+	while (i + 1 < sizeof(names) / sizeof(names[0]) && fabs(v) >= 1024.0) {
+		v /= 1024.0;
+		i++;
+	}
+	prec = (i >= 3 || fabs(v) >= 999.5) ? 4 : 3;
+	snprintf(buf, UNIT_BUFLEN, "%.*g%s", prec, v, names[i]);
+	return buf;
+}
+
+char *fmt_rate(char *buf, double bps)
+{
+	static const struct unit u[] = {
+		{ "B/s", 1 }, { "K/s", 1e3 }, { "M/s", 1e6 }, { "G/s", 1e9 },
+	};
+
+	return fmt_scaled(buf, bps, u, 4, 3);
+}
+
+static int suffix_shift(const char *s, unsigned *shift)
+{
+	static const char letters[] = "KMGT";
+	const char *p;
+
+	if (*s == '\0') {
+		*shift = 0;
+		return 0;
+	}
+	p = strchr(letters, toupper((unsigned char)*s));
+	if (!p)
+		return -EINVAL;
+	*shift = 10 * (unsigned)(p - letters + 1);
+	s++;
+	if (*s == '\0' || strcasecmp(s, "iB") == 0 || strcasecmp(s, "B") == 0)
+		return 0;
+	return -EINVAL;
+}
+
+int parse_size(const char *s, uint64_t *out)
+{
+	unsigned long long v;
+	unsigned shift;
+	char *end;
+
+	if (!s || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno == ERANGE)
+		return -ERANGE;
+	if (suffix_shift(end, &shift))
+		return -EINVAL;
+	if (shift && v > (UINT64_MAX >> shift))
+		return -ERANGE;
+	*out = (uint64_t)v << shift;
+	return 0;
+}
+
+struct vunit {
+	const char *name;
+	double scale;
+};
+
+static const struct vunit time_units[] = {
+	{ "ns", 1 }, { "n", 1 }, { "µs", 1e3 }, { "µ", 1e3 }, { "us", 1e3 },
+	{ "u", 1e3 }, { "ms", 1e6 }, { "m", 1e6 }, { "s", 1e9 }, { "", 1 },
+	{ NULL, 0 }
+};
+
+static const struct vunit rate_units[] = {
+	{ "B/s", 1 }, { "K/s", 1e3 }, { "M/s", 1e6 }, { "G/s", 1e9 },
+	{ "B/", 1 }, { "K/", 1e3 }, { "M/", 1e6 }, { "G/", 1e9 },
+	{ "K", 1e3 }, { "M", 1e6 }, { "G", 1e9 }, { "", 1 },
+	{ NULL, 0 }
+};
+
+static const struct vunit size_units[] = {
+	{ "B", 1 }, { "KiB", 1024.0 }, { "MiB", 1048576.0 },
+	{ "GiB", 1073741824.0 }, { "TiB", 1099511627776.0 },
+	{ "Ki", 1024.0 }, { "Mi", 1048576.0 }, { "Gi", 1073741824.0 },
+	{ "K", 1024.0 }, { "M", 1048576.0 }, { "G", 1073741824.0 },
+	{ "", 1 }, { NULL, 0 }
+};
+
+int parse_value(const char *s, int kind, double *out)
+{
+	const struct vunit *u;
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return -EINVAL;
+	if (!isdigit((unsigned char)*s) && *s != '-' && *s != '.')
+		return -EINVAL;
+	v = strtod(s, &end);
+	if (end == s || !isfinite(v))
+		return -EINVAL;
+	u = kind == 't' ? time_units : kind == 'r' ? rate_units : size_units;
+	for (; u->name; u++) {
+		if (strcmp(end, u->name) == 0) {
+			*out = v * u->scale;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}

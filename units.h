@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_UNITS_H
+#define FLASHBENCH_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define UNIT_BUFLEN 32
+
+/* Formatters write into buf (at least UNIT_BUFLEN bytes) and return it. */
+char *fmt_time(char *buf, double ns);
+char *fmt_size(char *buf, double bytes);
+char *fmt_rate(char *buf, double bytes_per_sec);
+
+/*
+ * Parse a size: plain number, or with a binary suffix K/M/G/T, KB/MB/..,
+ * KiB/MiB/GiB/TiB (case-insensitive, 'k' allowed).  Returns 0, or
+ * -EINVAL for junk/empty/negative, -ERANGE for overflow.
+ */
+int parse_size(const char *s, uint64_t *out);
+
+/*
+ * Parse a value as printed by the formatters or by the classic tool,
+ * including truncated forms ("-12097n", "1e+03µ", bare numbers).  kind is
+ * 't' for times (result in ns), 'r' for rates (bytes/s), 's' for sizes
+ * (bytes).  Returns 0 or -EINVAL.
+ */
+int parse_value(const char *s, int kind, double *out);
+
+#endif
