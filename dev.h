@@ -52,6 +52,7 @@ struct io_log {
 	size_t n, cap;
 	int keep;		/* store records (tests); else only count */
 	uint64_t lo, hi;	/* lowest and highest byte written/discarded */
+	uint64_t max_len;	/* largest single I/O */
 };
 
 struct dev {
