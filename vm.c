@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The test-program interpreter. */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "units.h"
+#include "vm.h"
+
+volatile sig_atomic_t vm_stop;
+
+/*
+ * Galois LFSR feedback masks giving the maximal period 2^w - 1 for each
+ * register width w; tests/unit_vm.c checks every width it relies on.
+ */
+static const uint32_t lfsr_taps[33] = {
+	0, 0x1, 0x3, 0x6, 0xC, 0x14, 0x30, 0x60, 0xB8, 0x110, 0x240,
+	0x500, 0x829, 0x100D, 0x2015, 0x6000, 0xD008, 0x12000, 0x20400,
+	0x40023, 0x90000, 0x140000, 0x300000, 0x420000, 0xE10000,
+	0x1200000, 0x2000023, 0x4000013, 0x9000000, 0x14000000,
+	0x20000029, 0x48000000, 0x80200003,
+};
+
+void lfsr_init(struct lfsr *l, uint64_t count)
+{
+	unsigned w = 1;
+
+	while (w < 32 && ((uint64_t)1 << w) - 1 < count)
+		w++;
+	l->count = count;
+	l->taps = lfsr_taps[w];
+	l->state = 1;
+}
+
+static uint32_t lfsr_step(uint32_t s, uint32_t taps)
+{
+	return (s >> 1) ^ (-(s & 1u) & taps);
+}
+
+/*
+ * The register runs through 1..2^w-1 once per period; states above count
+ * are skipped, so each position 0..count-1 comes out exactly once.
+ */
+uint64_t lfsr_next(struct lfsr *l)
+{
+	uint32_t s;
+
+	do {
+		s = l->state;
+		l->state = lfsr_step(s, l->taps);
+	} while (s > l->count);
+	return s - 1;
+}
+
+static int64_t eval(const struct vm *vm, const struct vm_expr *e)
+{
+	int64_t v = e->add;
+	unsigned i;
+
+	for (i = 0; i < VM_NVARS; i++)
+		v += e->mul[i] * vm->var[i];
+	return v;
+}
+
+struct iter {
+	const struct vm_node *n;
+	uint64_t i, count, cur, stride;
+	int64_t start;
+	struct lfsr lfsr;
+};
+
+static int iter_begin(struct vm *vm, const struct vm_node *n, struct iter *it)
+{
+	int64_t count, stride;
+
+	memset(it, 0, sizeof(*it));
+	it->n = n;
+	it->start = eval(vm, &n->start);
+	stride = eval(vm, &n->stride);
+	count = eval(vm, &n->count);
+	if (n->span) {
+		if (stride <= 0)
+			return -EINVAL;
+		count = (int64_t)(n->span / (uint64_t)stride);
+	}
+	if (count < 0 || stride < 0 || it->start < 0)
+		return -EINVAL;
+	it->count = (uint64_t)count;
+	it->stride = (uint64_t)stride;
+	it->cur = (uint64_t)it->start;
+	if (n->order == ORD_LFSR)
+		lfsr_init(&it->lfsr, it->count);
+	return 0;
+}
+
+/* Next value of the loop variable; 0 when the sequence is over. */
+static int iter_next(struct vm *vm, struct iter *it, int64_t *v)
+{
+	const struct vm_node *n = it->n;
+	uint64_t k;
+
+	if (n->order == ORD_HALVING) {
+		if (it->cur == 0 || it->cur < n->stop ||
+		    it->cur % vm->dev->sector)
+			return 0;
+		*v = (int64_t)it->cur;
+		it->cur /= 2;
+		return 1;
+	}
+	if (it->i >= it->count)
+		return 0;
+	it->i++;
+	switch (n->order) {
+	case ORD_LFSR:
+		k = lfsr_next(&it->lfsr);
+		break;
+	case ORD_LIST:
+		*v = (int64_t)n->list[it->i - 1];
+		return 1;
+	default:
+		k = it->i - 1;
+		break;
+	}
+	*v = it->start + (int64_t)(k * it->stride);
+	return 1;
+}
+
+static void reduce(enum vm_reduce r, struct vm_val *acc, const struct vm_val *v)
+{
+	if (acc->n == 0) {
+		*acc = *v;
+		acc->n = 1;
+		return;
+	}
+	switch (r) {
+	case RED_MIN:
+		if (v->ns < acc->ns)
+			*acc = (struct vm_val){ v->ns, v->bytes, acc->n };
+		break;
+	case RED_MAX:
+		if (v->ns > acc->ns)
+			*acc = (struct vm_val){ v->ns, v->bytes, acc->n };
+		break;
+	case RED_AVG:
+	case RED_TOTAL:
+	case RED_NONE:
+		acc->ns += v->ns;
+		acc->bytes += v->bytes;
+		break;
+	}
+	acc->n++;
+}
+
+static int run_node(struct vm *vm, const struct vm_node *n,
+		    struct vm_val *out);
+
+static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
+{
+	int64_t off = eval(vm, &n->off), len = eval(vm, &n->len);
+	uint64_t ns = 0;
+	int ret;
+
+	vm->error = (struct vm_error){ 0, n->io, (uint64_t)off, (uint64_t)len };
+	if (vm_stop)
+		ret = -EINTR;
+	else if (off < 0 || len <= 0)
+		ret = -EINVAL;
+	else if (n->io == IO_READ)
+		ret = dev_read(vm->dev, vm->buf, (uint64_t)len, (uint64_t)off,
+			       &ns);
+	else if (n->io == IO_WRITE)
+		ret = dev_write(vm->dev, vm->buf, (uint64_t)len,
+				(uint64_t)off, &ns);
+	else
+		ret = dev_discard(vm->dev, (uint64_t)off, (uint64_t)len, &ns);
+	if (ret) {
+		vm->error.err = ret;
+		return ret;
+	}
+	*out = (struct vm_val){ (double)ns, (double)len, 1 };
+	return 0;
+}
+
+static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
+{
+	int64_t saved = vm->var[n->var], v;
+	struct vm_val acc = { 0, 0, 0 }, one;
+	struct iter it;
+	int ret;
+
+	ret = iter_begin(vm, n, &it);
+	if (ret) {
+		vm->error = (struct vm_error){ .err = ret };
+		return ret;
+	}
+	while (iter_next(vm, &it, &v)) {
+		vm->var[n->var] = v;
+		ret = run_node(vm, n->kids[0], &one);
+		if (ret)
+			break;
+		reduce(n->reduce, &acc, &one);
+	}
+	vm->var[n->var] = saved;
+	if (n->reduce == RED_AVG && acc.n) {
+		acc.ns /= acc.n;
+		acc.bytes /= acc.n;
+	}
+	*out = acc;
+	return ret;
+}
+
+static double column_value(enum vm_fmt fmt, const struct vm_val *v)
+{
+	if (fmt == FMT_RATE)
+		return v->ns > 0 ? v->bytes * 1e9 / v->ns : NAN;
+	return v->ns;
+}
+
+static void print_value(FILE *f, enum vm_fmt fmt, double v)
+{
+	char buf[UNIT_BUFLEN];
+
+	if (isnan(v)) {
+		fputs("-", f);
+		return;
+	}
+	switch (fmt) {
+	case FMT_TIME:
+		fputs(fmt_time(buf, v), f);
+		break;
+	case FMT_RATE:
+		fputs(fmt_rate(buf, v), f);
+		break;
+	case FMT_SIZE:
+		fputs(fmt_size(buf, v), f);
+		break;
+	case FMT_NUM:
+		fprintf(f, "%.0f", v);
+		break;
+	case FMT_MIB:
+		fprintf(f, "%.3f", v / 1048576.0);
+		break;
+	case FMT_MS:
+		fprintf(f, "%.4f", v / 1e6);
+		break;
+	case FMT_NONE:
+		break;
+	}
+}
+
+struct row {
+	double v[TABLE_MAXCOLS];
+	struct vm_val val[TABLE_MAXCOLS];
+	const struct vm_node *col[TABLE_MAXCOLS];
+	unsigned n;
+};
+
+static int add_col(struct vm *vm, struct row *r, const struct vm_node *n,
+		   const struct vm_val *val, double v)
+{
+	if (r->n >= TABLE_MAXCOLS) {
+		vm->error = (struct vm_error){ .err = -E2BIG };
+		return -E2BIG;
+	}
+	r->col[r->n] = n;
+	r->val[r->n] = val ? *val : (struct vm_val){ v, 0, 0 };
+	r->v[r->n++] = v;
+	return 0;
+}
+
+/* Columns computed from earlier columns of the same row. */
+static int derived_col(struct vm *vm, struct row *r, const struct vm_node *k)
+{
+	if (k->a >= r->n || k->b >= r->n || k->c >= r->n)
+		return -EINVAL;
+	if (k->op == VM_RATEOF)
+		return add_col(vm, r, k, NULL,
+			       column_value(FMT_RATE, &r->val[k->a]));
+	return add_col(vm, r, k, NULL,
+		       r->v[k->b] - (r->v[k->a] + r->v[k->c]) / 2);
+}
+
+/* A loop whose steps are columns; dead columns are skipped (NaN). */
+static int run_cols(struct vm *vm, const struct vm_node *n, struct row *r)
+{
+	int64_t saved = vm->var[n->var], v;
+	struct vm_val one;
+	struct iter it;
+	double rate;
+	int ret;
+
+	ret = iter_begin(vm, n, &it);
+	while (!ret && iter_next(vm, &it, &v)) {
+		unsigned j = r->n;
+
+		vm->var[n->var] = v;
+		rate = NAN;
+		if (j < TABLE_MAXCOLS && !vm->col_dead[j]) {
+			ret = run_node(vm, n->kids[0], &one);
+			if (ret)
+				break;
+			rate = column_value(n->fmt, &one);
+		}
+		ret = add_col(vm, r, n, NULL, rate);
+		if (ret || isnan(rate) || n->prune <= 0)
+			continue;
+		if (rate > vm->col_best[j])
+			vm->col_best[j] = rate;
+		else if (rate < n->prune * vm->col_best[j])
+			vm->col_dead[j] = 1;
+	}
+	vm->var[n->var] = saved;
+	return ret;
+}
+
+static void emit_row(struct vm *vm, const struct vm_node *n,
+		     const struct row *r)
+{
+	double key = (double)vm->var[n->key];
+	struct table_row *tr;
+	unsigned i;
+
+	if (vm->tab) {
+		tr = table_add_row(vm->tab, (uint64_t)vm->var[n->key]);
+		for (i = 0; tr && i < r->n; i++)
+			tr->v[i] = r->v[i];
+		if (r->n > vm->tab->ncols)
+			vm->tab->ncols = r->n;
+	}
+	if (!vm->out)
+		return;
+	fputs(n->label ? n->label : "", vm->out);
+	print_value(vm->out, n->fmt, key);
+	for (i = 0; i < r->n; i++) {
+		if (r->col[i]->fmt == FMT_NONE)
+			continue;
+		fputc('\t', vm->out);
+		if (r->col[i]->op != VM_COLS && r->col[i]->label)
+			fputs(r->col[i]->label, vm->out);
+		print_value(vm->out, r->col[i]->fmt, r->v[i]);
+	}
+	fputc('\n', vm->out);
+	fflush(vm->out);
+}
+
+static int run_row(struct vm *vm, const struct vm_node *n)
+{
+	struct row r = { .n = 0 };
+	const struct vm_node *k;
+	struct vm_val v;
+	unsigned i;
+	int ret = 0;
+
+	for (i = 0; i < n->nkids && !ret; i++) {
+		k = n->kids[i];
+		if (k->op == VM_COLS) {
+			ret = run_cols(vm, k, &r);
+		} else if (k->op == VM_DIFF || k->op == VM_RATEOF) {
+			ret = derived_col(vm, &r, k);
+		} else {
+			ret = run_node(vm, k, &v);
+			if (!ret)
+				ret = add_col(vm, &r, k, &v,
+					      column_value(k->fmt, &v));
+		}
+	}
+	if (ret) {
+		if (!vm->error.err)
+			vm->error = (struct vm_error){ .err = ret };
+		return ret;
+	}
+	emit_row(vm, n, &r);
+	return 0;
+}
+
+static int run_node(struct vm *vm, const struct vm_node *n,
+		    struct vm_val *out)
+{
+	*out = (struct vm_val){ 0, 0, 0 };
+	switch (n->op) {
+	case VM_IO:
+		return run_io(vm, n, out);
+	case VM_LOOP:
+		return run_loop(vm, n, out);
+	case VM_ROW:
+		return run_row(vm, n);
+	case VM_COLS:
+	case VM_DIFF:
+	case VM_RATEOF:
+		break;
+	}
+	vm->error = (struct vm_error){ .err = -EINVAL };
+	return -EINVAL;
+}
+
+int vm_run(struct vm *vm, const struct vm_node *prog)
+{
+	struct vm_val v;
+
+	memset(&vm->error, 0, sizeof(vm->error));
+	memset(vm->col_best, 0, sizeof(vm->col_best));
+	memset(vm->col_dead, 0, sizeof(vm->col_dead));
+	return run_node(vm, prog, &v);
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_VM_H
+#define FLASHBENCH_VM_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dev.h"
+#include "table.h"
+
+/*
+ * A test is a tree of vm_node, run by vm_run().  Loops bind variables;
+ * I/O nodes compute offsets as linear expressions of those variables;
+ * loops and repeats reduce their bodies' results; row nodes turn results
+ * into printed rows and table rows.
+ */
+enum vm_var {
+	VAR_LEN,	/* I/O length of the current series step */
+	VAR_ALIGN,	/* boundary under test */
+	VAR_PLACE,	/* sample place on the device */
+	VAR_AU,		/* start of the AU being written */
+	VAR_POS,	/* position inside an AU */
+	VAR_NR,		/* number of AUs kept open */
+	VAR_REP,	/* repetition index */
+	VM_NVARS
+};
+
+/* value = add + sum(mul[v] * var[v]) */
+struct vm_expr {
+	int64_t add;
+	int64_t mul[VM_NVARS];
+};
+
+enum vm_op {
+	VM_IO,		/* one timed I/O */
+	VM_LOOP,	/* bind var over a sequence, reduce the body */
+	VM_ROW,		/* evaluate columns, emit a row */
+	VM_COLS,	/* inside a row: a loop whose steps are columns */
+	VM_DIFF,	/* inside a row: col[b] - (col[a] + col[c]) / 2 */
+	VM_RATEOF,	/* inside a row: bytes per second of col[a] */
+};
+
+enum vm_order {
+	ORD_HALVING,	/* from start down to stop, halving */
+	ORD_LINEAR,	/* start + i * stride, i = 0..count-1 */
+	ORD_LFSR,	/* the same positions, full-period pseudo-random */
+	ORD_LIST,	/* the values in list[0..count-1] */
+};
+
+enum vm_reduce { RED_NONE, RED_MIN, RED_AVG, RED_MAX, RED_TOTAL };
+
+enum vm_fmt {
+	FMT_NONE,	/* column not printed */
+	FMT_TIME,	/* fmt_time */
+	FMT_RATE,	/* fmt_rate */
+	FMT_SIZE,	/* fmt_size (row keys) */
+	FMT_NUM,	/* plain integer (row keys: "align 4194304") */
+	FMT_MIB,	/* offset in MiB, %.3f (scatter) */
+	FMT_MS,		/* time in ms, %.4f (scatter) */
+};
+
+struct vm_node {
+	enum vm_op op;
+	/* VM_IO */
+	enum io_kind io;
+	struct vm_expr off, len;
+	/* VM_LOOP, VM_COLS */
+	enum vm_var var;
+	enum vm_order order;
+	struct vm_expr start, stride, count;
+	uint64_t stop;		/* ORD_HALVING: last value >= stop */
+	uint64_t span;		/* nonzero: count = span / stride */
+	const uint64_t *list;	/* ORD_LIST */
+	enum vm_reduce reduce;
+	double prune;		/* VM_COLS: skip a column once below this
+				 * fraction of its best rate (0: never) */
+	/*
+	 * VM_ROW: key variable and its format.  Columns (children of a row):
+	 * the format also picks the value, FMT_RATE being bytes per second
+	 * and the others nanoseconds.
+	 */
+	enum vm_var key;
+	enum vm_fmt fmt;
+	const char *label;	/* printed before the value, e.g. "pre " */
+	unsigned a, b, c;	/* VM_DIFF, VM_RATEOF column indices */
+	/* children: the body of a loop (one), the columns of a row */
+	const struct vm_node *const *kids;
+	unsigned nkids;
+};
+
+/* A result: time and bytes moved, reduced together. */
+struct vm_val {
+	double ns;
+	double bytes;
+	unsigned n;		/* samples behind it */
+};
+
+/* An error comes back as a value, never printed from inside the engine. */
+struct vm_error {
+	int err;		/* -errno; -EINTR when stopped by a signal */
+	enum io_kind io;
+	uint64_t off, len;
+};
+
+struct vm {
+	struct dev *dev;
+	void *buf;		/* at least the largest I/O of the program */
+	FILE *out;		/* rows printed here as they complete; or NULL */
+	struct table *tab;	/* rows appended here; or NULL */
+	int64_t var[VM_NVARS];
+	struct vm_error error;
+	/* VM_COLS pruning state: best rate of each column so far */
+	double col_best[TABLE_MAXCOLS];
+	int col_dead[TABLE_MAXCOLS];
+};
+
+/* Set from a signal handler: the engine stops before the next I/O. */
+extern volatile sig_atomic_t vm_stop;
+
+/* Run prog; 0 or the -errno of vm->error. */
+int vm_run(struct vm *vm, const struct vm_node *prog);
+
+/* Full-period pseudo-random permutation of 0..count-1. */
+struct lfsr {
+	uint64_t count;
+	uint32_t state, taps;
+};
+
+void lfsr_init(struct lfsr *l, uint64_t count);
+uint64_t lfsr_next(struct lfsr *l);	/* each of 0..count-1 once */
+
+#endif
