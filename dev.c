@@ -127,8 +127,6 @@ static int dev_io(struct dev *d, enum io_kind kind, void *buf, uint64_t len,
 	*ns = 0;
 	if (ret)
 		return ret;
-	if (kind != IO_READ && d->mode == DEV_RDONLY)
-		return -EBADF;
 	if (d->log) {
 		ret = log_io(d, kind, len, off);
 		if (ret)
@@ -138,6 +136,8 @@ static int dev_io(struct dev *d, enum io_kind kind, void *buf, uint64_t len,
 		count(d, kind, len, 0);
 		return 0;
 	}
+	if (kind != IO_READ && !(d->mode & DEV_RDWR))
+		return -EBADF;
 	switch (kind) {
 	case IO_READ:
 		ret = d->ops->read(d, buf, len, off, ns);

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The alignment test (-a): reads of blocksize bytes ending at, centred
+ * on and starting at each boundary; a boundary the controller cares about
+ * makes the centred read slower.  Read-only.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "bench.h"
+#include "units.h"
+
+/*
+ * The largest boundary: blocksize times a power of two, no larger than
+ * the largest power of two that fits twice on the device, so at least
+ * one sample place exists.
+ */
+static uint64_t max_align(const struct opts *o, const struct dev *d)
+{
+	uint64_t p = 1, a = o->blocksize;
+
+	while (p <= d->size / 4)
+		p *= 2;
+	if (a > p)
+		return 0;
+	while (a <= p / 2)
+		a *= 2;
+	return a;
+}
+
+/* Places spaced maxalign apart with every read of the test inside. */
+static uint64_t places(const struct opts *o, const struct dev *d)
+{
+	uint64_t m = max_align(o, d);
+
+	if (!m || d->size < m + o->blocksize)
+		return 0;
+	return (d->size - o->blocksize) / m;
+}
+
+static int align_validate(const struct opts *o, const struct dev *d,
+			  char *err, size_t errlen)
+{
+	char s[UNIT_BUFLEN];
+
+	if ((o->blocksize / 2) % d->sector) {
+		snprintf(err, errlen,
+			 "--blocksize=%llu: the alignment test reads across "
+			 "boundaries at half a block, which must be a multiple "
+			 "of the %u-byte sector",
+			 (unsigned long long)o->blocksize, d->sector);
+		return -EINVAL;
+	}
+	if (max_align(o, d) < 2 * o->blocksize || !places(o, d)) {
+		snprintf(err, errlen,
+			 "%s: device too small (%s) for the alignment test "
+			 "with --blocksize=%llu", d->path,
+			 fmt_size(s, (double)d->size),
+			 (unsigned long long)o->blocksize);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* best of --count reads at each place, averaged over the places */
+static struct vm_node *sample(struct prog *p, const struct opts *o,
+			      const struct dev *d, int64_t shift,
+			      const char *label)
+{
+	struct vm_node *io = prog_node(p, VM_IO);
+	struct vm_node *rep = prog_node(p, VM_LOOP);
+	struct vm_node *place = prog_node(p, VM_LOOP);
+
+	io->io = IO_READ;
+	io->off = expr_var(VAR_PLACE, shift);
+	io->off.mul[VAR_ALIGN] = 1;
+	io->len = expr_const((int64_t)o->blocksize);
+
+	rep->var = VAR_REP;
+	rep->order = ORD_LINEAR;
+	rep->count = expr_const(o->count);
+	rep->stride = expr_const(1);
+	rep->reduce = RED_MIN;
+	prog_kids(p, rep, io, NULL);
+
+	place->var = VAR_PLACE;
+	place->order = ORD_LINEAR;
+	place->count = expr_const((int64_t)places(o, d));
+	place->stride = expr_const((int64_t)max_align(o, d));
+	place->reduce = RED_AVG;
+	place->fmt = FMT_TIME;
+	place->label = label;
+	prog_kids(p, place, rep, NULL);
+	return place;
+}
+
+static const struct vm_node *align_build(struct prog *p, const struct opts *o,
+					 const struct dev *d)
+{
+	int64_t bs = (int64_t)o->blocksize;
+	struct vm_node *pre = sample(p, o, d, -bs, "pre ");
+	struct vm_node *on = sample(p, o, d, -bs / 2, "on ");
+	struct vm_node *post = sample(p, o, d, 0, "post ");
+	struct vm_node *diff = prog_node(p, VM_DIFF);
+	struct vm_node *row = prog_node(p, VM_ROW);
+	struct vm_node *series = prog_node(p, VM_LOOP);
+
+	diff->a = 0;
+	diff->b = 1;
+	diff->c = 2;
+	diff->fmt = FMT_TIME;
+	diff->label = "diff ";
+
+	row->key = VAR_ALIGN;
+	row->fmt = FMT_NUM;
+	row->label = "align ";
+	prog_kids(p, row, pre, on, post, diff, NULL);
+
+	series->var = VAR_ALIGN;
+	series->order = ORD_HALVING;
+	series->start = expr_const((int64_t)max_align(o, d));
+	series->stop = 2 * o->blocksize;
+	prog_kids(p, series, row, NULL);
+	return series;
+}
+
+const struct bench bench_align = {
+	.name = "align",
+	.kind = TAB_ALIGN,
+	.validate = align_validate,
+	.build = align_build,
+};

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_BENCH_H
+#define FLASHBENCH_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dev.h"
+#include "table.h"
+#include "vm.h"
+
+/* Everything the command line can set. */
+struct opts {
+	const char *device;
+	const struct bench *test;
+	uint64_t blocksize, erasesize, offset;
+	int have_blocksize, have_offset;
+	unsigned count;
+	unsigned nr_lo, nr_hi;		/* --open-au-nr=N or A-B */
+	unsigned fat_nr;
+	unsigned scatter_order, scatter_span, interval_order;
+	int random;
+	int verbose;
+	uint64_t discard_off, discard_len;	/* --discard=START:LENGTH */
+};
+
+#define PROG_NODES 16
+#define PROG_KIDS 24
+
+/* Storage for one test program. */
+struct prog {
+	struct vm_node node[PROG_NODES];
+	const struct vm_node *kid[PROG_KIDS];
+	unsigned nnode, nkid;
+	uint64_t *list;			/* ORD_LIST values, malloc'ed */
+};
+
+struct vm_node *prog_node(struct prog *p, enum vm_op op);
+/* Give n its children (NULL-terminated list). */
+void prog_kids(struct prog *p, struct vm_node *n, ...);
+void prog_free(struct prog *p);
+
+/* One test: its access pattern as a program, and how to check its input. */
+struct bench {
+	const char *name;
+	enum table_kind kind;
+	int writes;		/* destructive */
+	/* Options that do not fit the device: message, -EINVAL. */
+	int (*validate)(const struct opts *o, const struct dev *d, char *err,
+			size_t errlen);
+	/* NULL on allocation failure. */
+	const struct vm_node *(*build)(struct prog *p, const struct opts *o,
+				       const struct dev *d);
+	void (*header)(FILE *f, const struct opts *o);
+	/* After the rows: extra output computed from the table. */
+	void (*summary)(FILE *f, const struct table *t, const struct opts *o);
+};
+
+extern const struct bench bench_align, bench_open_au, bench_find_fat,
+	bench_erase, bench_discard, bench_scatter, bench_interval;
+
+/* Helpers shared by the test descriptions. */
+struct vm_expr expr_var(enum vm_var v, int64_t add);
+struct vm_expr expr_const(int64_t add);
+uint64_t round_up(uint64_t v, uint64_t to);
+
+/* Start of the write tests' region: --offset or 16 MiB rounded up to AUs. */
+uint64_t write_offset(const struct opts *o);
+
+#endif

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Interval (-i): read sizes sector << i, best of count at a few places,
+ * and a least-squares fit of time = access + size / throughput.
+ * Read-only.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "bench.h"
+#include "units.h"
+
+#define INTERVAL_PLACES 8
+
+static uint64_t largest(const struct opts *o, const struct dev *d)
+{
+	return (uint64_t)d->sector << o->interval_order;
+}
+
+static int interval_validate(const struct opts *o, const struct dev *d,
+			     char *err, size_t errlen)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	if (largest(o, d) * INTERVAL_PLACES > d->size) {
+		snprintf(err, errlen,
+			 "--interval-order=%u: reads of up to %s at %d places "
+			 "do not fit on %s (%s)", o->interval_order,
+			 fmt_size(a, (double)largest(o, d)), INTERVAL_PLACES,
+			 d->path, fmt_size(b, (double)d->size));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct vm_node *interval_build(struct prog *p,
+					    const struct opts *o,
+					    const struct dev *d)
+{
+	struct vm_node *io = prog_node(p, VM_IO);
+	struct vm_node *rep = prog_node(p, VM_LOOP);
+	struct vm_node *place = prog_node(p, VM_LOOP);
+	struct vm_node *row = prog_node(p, VM_ROW);
+	struct vm_node *series = prog_node(p, VM_LOOP);
+
+	io->io = IO_READ;
+	io->off = expr_var(VAR_PLACE, 0);
+	io->len = expr_var(VAR_LEN, 0);
+
+	rep->var = VAR_REP;
+	rep->order = ORD_LINEAR;
+	rep->count = expr_const(o->count);
+	rep->stride = expr_const(1);
+	rep->reduce = RED_MIN;
+	prog_kids(p, rep, io, NULL);
+
+	place->var = VAR_PLACE;
+	place->order = ORD_LINEAR;
+	place->stride = expr_const((int64_t)(d->size / INTERVAL_PLACES /
+					     largest(o, d) * largest(o, d)));
+	place->count = expr_const(INTERVAL_PLACES);
+	place->reduce = RED_AVG;
+	place->fmt = FMT_TIME;
+	prog_kids(p, place, rep, NULL);
+
+	row->key = VAR_LEN;
+	row->fmt = FMT_SIZE;
+	prog_kids(p, row, place, NULL);
+
+	series->var = VAR_LEN;
+	series->order = ORD_HALVING;
+	series->start = expr_const((int64_t)largest(o, d));
+	series->stop = d->sector;
+	prog_kids(p, series, row, NULL);
+	return series;
+}
+
+/* Least squares over (size, time) in double precision. */
+static int fit(const struct table *t, double *access, double *per_byte)
+{
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0, den;
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++) {
+		double x = (double)t->rows[i].key, y = t->rows[i].v[0];
+
+		if (isnan(y))
+			continue;
+		sx += x;
+		sy += y;
+		sxx += x * x;
+		sxy += x * y;
+		n++;
+	}
+	den = n * sxx - sx * sx;
+	if (n < 2 || den == 0)
+		return -EINVAL;
+	*per_byte = (n * sxy - sx * sy) / den;
+	*access = (sy - *per_byte * sx) / n;
+	return 0;
+}
+
+static void interval_summary(FILE *f, const struct table *t,
+			     const struct opts *o)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	double access, per_byte;
+	size_t i;
+
+	(void)o;
+	if (fit(t, &access, &per_byte)) {
+		fprintf(f, "fit: not enough points\n");
+		return;
+	}
+	fprintf(f, "access %s\tthroughput %s\n", fmt_time(a, access),
+		per_byte > 0 ? fmt_rate(b, 1e9 / per_byte) : "inf");
+	for (i = 0; i < t->nrows; i++) {
+		const struct table_row *r = &t->rows[i];
+		double model = access + per_byte * (double)r->key;
+
+		fprintf(f, "%s\tresidual %s\n", fmt_size(a, (double)r->key),
+			fmt_time(b, r->v[0] - model));
+	}
+}
+
+const struct bench bench_interval = {
+	.name = "interval",
+	.kind = TAB_INTERVAL,
+	.validate = interval_validate,
+	.build = interval_build,
+	.summary = interval_summary,
+};

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The open-AU test (-O): for each write size, walk the chunks of an AU
+ * and write each chunk into every one of nr AUs in turn, so that they are
+ * all open at once.  Within the card's limit small writes stay fast; one
+ * AU more and every write forces a copy.  With a range of nr it becomes a
+ * sweep: one column per nr.  Destructive.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+#include "units.h"
+
+/* Classic spacing: AUs far apart, so no two share a larger real unit. */
+#define AU_SPACING 12
+
+/* A sweep column this far below its own best is not measured further. */
+#define SWEEP_PRUNE (1.0 / 16)
+
+static uint64_t region_end(const struct opts *o)
+{
+	return write_offset(o) +
+	       (uint64_t)(o->nr_hi - 1) * AU_SPACING * o->erasesize +
+	       o->erasesize;
+}
+
+static int open_au_validate(const struct opts *o, const struct dev *d,
+			    char *err, size_t errlen)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	uint64_t off = write_offset(o);
+
+	if (off % d->sector) {
+		snprintf(err, errlen,
+			 "--offset=%llu: not a multiple of the %u-byte sector",
+			 (unsigned long long)off, d->sector);
+		return -EINVAL;
+	}
+	if (off >= d->size) {
+		snprintf(err, errlen, "--offset=%llu: past the end of %s (%s)",
+			 (unsigned long long)off, d->path,
+			 fmt_size(a, (double)d->size));
+		return -EINVAL;
+	}
+	if (region_end(o) > d->size) {
+		snprintf(err, errlen,
+			 "--open-au-nr=%u: %u AUs of %s spaced %u apart from "
+			 "offset %s need %s, but %s has %s",
+			 o->nr_hi, o->nr_hi, fmt_size(a, (double)o->erasesize),
+			 AU_SPACING, fmt_size(b, (double)off),
+			 fmt_size(a, (double)region_end(o)), d->path,
+			 fmt_size(b, (double)d->size));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The AUs in the classic pseudo-random visiting order; a sweep uses the
+ * first nr of them for each nr.
+ */
+static uint64_t *au_list(const struct opts *o)
+{
+	uint64_t *l = calloc(o->nr_hi, sizeof(*l)), i;
+	struct lfsr r;
+
+	if (!l)
+		return NULL;
+	lfsr_init(&r, o->nr_hi);
+	for (i = 0; i < o->nr_hi; i++)
+		l[i] = write_offset(o) +
+		       lfsr_next(&r) * AU_SPACING * o->erasesize;
+	return l;
+}
+
+/* Total time of writing one AU's worth of chunks into each open AU. */
+static struct vm_node *write_pass(struct prog *p, const struct opts *o,
+				  struct vm_expr nr)
+{
+	struct vm_node *io = prog_node(p, VM_IO);
+	struct vm_node *aus = prog_node(p, VM_LOOP);
+	struct vm_node *pos = prog_node(p, VM_LOOP);
+
+	io->io = IO_WRITE;
+	io->off = expr_var(VAR_AU, 0);
+	io->off.mul[VAR_POS] = 1;
+	io->len = expr_var(VAR_LEN, 0);
+
+	aus->var = VAR_AU;
+	aus->order = ORD_LIST;
+	aus->list = p->list;
+	aus->count = nr;
+	aus->reduce = RED_TOTAL;
+	prog_kids(p, aus, io, NULL);
+
+	pos->var = VAR_POS;
+	pos->order = o->random ? ORD_LFSR : ORD_LINEAR;
+	pos->stride = expr_var(VAR_LEN, 0);
+	pos->span = o->erasesize;
+	pos->reduce = RED_TOTAL;
+	pos->fmt = FMT_RATE;
+	prog_kids(p, pos, aus, NULL);
+	return pos;
+}
+
+static const struct vm_node *open_au_build(struct prog *p,
+					   const struct opts *o,
+					   const struct dev *d)
+{
+	struct vm_node *row = prog_node(p, VM_ROW);
+	struct vm_node *series = prog_node(p, VM_LOOP);
+	struct vm_node *col;
+
+	(void)d;
+	p->list = au_list(o);
+	if (!p->list)
+		return NULL;
+	if (o->nr_lo == o->nr_hi) {
+		col = write_pass(p, o, expr_const(o->nr_lo));
+	} else {
+		col = prog_node(p, VM_COLS);
+		col->var = VAR_NR;
+		col->order = ORD_LINEAR;
+		col->start = expr_const(o->nr_lo);
+		col->stride = expr_const(1);
+		col->count = expr_const(o->nr_hi - o->nr_lo + 1);
+		col->fmt = FMT_RATE;
+		col->prune = SWEEP_PRUNE;
+		prog_kids(p, col, write_pass(p, o, expr_var(VAR_NR, 0)), NULL);
+	}
+	row->key = VAR_LEN;
+	row->fmt = FMT_SIZE;
+	prog_kids(p, row, col, NULL);
+
+	series->var = VAR_LEN;
+	series->order = ORD_HALVING;
+	series->start = expr_const((int64_t)o->erasesize);
+	series->stop = o->blocksize;
+	prog_kids(p, series, row, NULL);
+	return series;
+}
+
+/* Sweeps name their columns, so pasted tables stay readable. */
+static void open_au_header(FILE *f, const struct opts *o)
+{
+	unsigned n;
+
+	if (o->nr_lo == o->nr_hi)
+		return;
+	fputs("size", f);
+	for (n = o->nr_lo; n <= o->nr_hi; n++)
+		fprintf(f, "\tnr=%u", n);
+	fputc('\n', f);
+}
+
+const struct bench bench_open_au = {
+	.name = "open-au",
+	.kind = TAB_OPENAU,
+	.writes = 1,
+	.validate = open_au_validate,
+	.build = open_au_build,
+	.header = open_au_header,
+};

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Running a test: a recording dry run first tells the buffer size and the
+ * exact region written, before a single byte moves; then the real run.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+#include "units.h"
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* Sort and merge the written extents of the log into p->ranges. */
+static int merge_ranges(struct plan *p, const struct io_log *log)
+{
+	size_t i, n = 0;
+
+	p->ranges = calloc(log->n ? log->n : 1, sizeof(*p->ranges));
+	if (!p->ranges)
+		return -ENOMEM;
+	for (i = 0; i < log->n; i++)
+		if (log->rec[i].kind != IO_READ)
+			p->ranges[n++] = (struct range){ log->rec[i].off,
+							 log->rec[i].len };
+	qsort(p->ranges, n, sizeof(*p->ranges), cmp_range);
+	p->nranges = 0;
+	for (i = 0; i < n; i++) {
+		struct range *last = p->nranges ?
+				     &p->ranges[p->nranges - 1] : NULL;
+
+		if (last && p->ranges[i].off <= last->off + last->len) {
+			uint64_t end = p->ranges[i].off + p->ranges[i].len;
+
+			if (end > last->off + last->len)
+				last->len = end - last->off;
+			continue;
+		}
+		p->ranges[p->nranges++] = p->ranges[i];
+	}
+	p->written = 0;
+	for (i = 0; i < p->nranges; i++)
+		p->written += p->ranges[i].len;
+	return 0;
+}
+
+static int dry_run(struct run *r, struct dev *d, struct io_log *log)
+{
+	struct vm vm = { .dev = d };
+	struct io_stats saved = d->stats;
+	int ret;
+
+	d->log = log;
+	d->dry_run = 1;
+	memset(&d->stats, 0, sizeof(d->stats));
+	ret = vm_run(&vm, r->code);
+	r->plan.io = d->stats;
+	d->stats = saved;
+	d->dry_run = 0;
+	d->log = NULL;
+	if (ret)
+		r->error = vm.error;
+	return ret;
+}
+
+int run_prepare(struct run *r, const struct opts *o, struct dev *d)
+{
+	struct io_log log = { .keep = 1 };
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->tab.kind = o->test->kind;
+	r->tab.blocksize = o->blocksize;
+	r->tab.erasesize = o->erasesize;
+	r->tab.random = o->random;
+	r->tab.open_au_nr = o->nr_hi;
+	if (r->tab.kind == TAB_OPENAU && o->nr_lo != o->nr_hi) {
+		unsigned j;
+
+		r->tab.kind = TAB_SWEEP;
+		r->tab.open_au_nr = 0;
+		for (j = 0; j <= o->nr_hi - o->nr_lo; j++)
+			r->tab.col_nr[j] = o->nr_lo + j;
+	}
+	r->code = o->test->build(&r->prog, o, d);
+	if (!r->code)
+		return -ENOMEM;
+	ret = dry_run(r, d, &log);
+	if (!ret) {
+		r->plan.max_len = log.max_len;
+		ret = merge_ranges(&r->plan, &log);
+	}
+	free(log.rec);
+	return ret;
+}
+
+static void print_totals(const struct plan *p, FILE *f)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+
+	fprintf(f, "# %llu reads (%s), %llu writes (%s), %llu discards (%s)\n",
+		(unsigned long long)p->io.reads,
+		fmt_size(a, (double)p->io.bytes_read),
+		(unsigned long long)p->io.writes,
+		fmt_size(b, (double)p->io.bytes_written),
+		(unsigned long long)p->io.discards,
+		fmt_size(c, (double)p->io.bytes_discarded));
+}
+
+int run_print_plan(struct run *r, const struct opts *o, struct dev *d,
+		   FILE *f)
+{
+	struct io_log log = { .keep = 1 };
+	size_t i;
+	int ret;
+
+	if (o->verbose) {
+		ret = dry_run(r, d, &log);
+		for (i = 0; !ret && i < log.n; i++)
+			fprintf(f, "%s\t%llu\t%llu\n",
+				io_kind_name(log.rec[i].kind),
+				(unsigned long long)log.rec[i].off,
+				(unsigned long long)log.rec[i].len);
+		free(log.rec);
+		if (ret)
+			return ret;
+	}
+	fprintf(f, "# dry run of %s on %s: nothing is read or written\n",
+		o->test->name, d->path);
+	print_totals(&r->plan, f);
+	for (i = 0; i < r->plan.nranges; i++)
+		fprintf(f, "# writes bytes %llu-%llu\n",
+			(unsigned long long)r->plan.ranges[i].off,
+			(unsigned long long)(r->plan.ranges[i].off +
+					     r->plan.ranges[i].len - 1));
+	return 0;
+}
+
+void run_announce(const struct run *r, const struct opts *o,
+		  const struct dev *d, FILE *f)
+{
+	const struct plan *p = &r->plan;
+	char a[UNIT_BUFLEN];
+	size_t i;
+
+	if (!p->nranges)
+		return;
+	fprintf(f, "flashbench: %s will %s %s of %s in %zu range%s:",
+		o->test->name, p->io.writes ? "overwrite" : "discard",
+		fmt_size(a, (double)p->written), d->path,
+		p->nranges, p->nranges == 1 ? "" : "s");
+	for (i = 0; i < p->nranges; i++)
+		fprintf(f, " %llu-%llu", (unsigned long long)p->ranges[i].off,
+			(unsigned long long)(p->ranges[i].off +
+					     p->ranges[i].len - 1));
+	fputc('\n', f);
+}
+
+/* Written data that a compressing or deduplicating controller can't skip. */
+static void fill_pattern(unsigned char *buf, uint64_t len)
+{
+	uint32_t x = 0x9e3779b9;
+	uint64_t i;
+
+	for (i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		buf[i] = (unsigned char)x;
+	}
+}
+
+int run_execute(struct run *r, const struct opts *o, struct dev *d,
+		FILE *out)
+{
+	struct vm vm = { .dev = d, .out = out, .tab = &r->tab };
+	int ret;
+
+	vm.buf = dev_alloc(r->plan.max_len);
+	if (!vm.buf)
+		return -ENOMEM;
+	if (o->test->writes)
+		fill_pattern(vm.buf, r->plan.max_len);
+	if (out && o->test->header)
+		o->test->header(out, o);
+	ret = vm_run(&vm, r->code);
+	r->error = vm.error;
+	dev_free(vm.buf, r->plan.max_len);
+	if (!ret && out && o->test->summary)
+		o->test->summary(out, &r->tab, o);
+	return ret;
+}
+
+void run_free(struct run *r)
+{
+	prog_free(&r->prog);
+	free(r->plan.ranges);
+	table_free(&r->tab);
+}

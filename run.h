@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_RUN_H
+#define FLASHBENCH_RUN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bench.h"
+
+struct range {
+	uint64_t off, len;
+};
+
+/* What a test will do, worked out by running it on a recording dry run. */
+struct plan {
+	struct io_stats io;	/* counts and bytes of every I/O */
+	uint64_t max_len;	/* largest single I/O: the buffer size */
+	struct range *ranges;	/* merged byte ranges written or discarded */
+	size_t nranges;
+	uint64_t written;	/* bytes in those ranges */
+};
+
+struct run {
+	struct prog prog;
+	const struct vm_node *code;
+	struct plan plan;
+	struct table tab;
+	struct vm_error error;
+};
+
+/* Build the test's program and work out its plan; 0 or -errno. */
+int run_prepare(struct run *r, const struct opts *o, struct dev *d);
+
+/* Print the plan: every I/O (with verbose) and the totals. */
+int run_print_plan(struct run *r, const struct opts *o, struct dev *d,
+		   FILE *f);
+
+/* One line on f naming the exact byte ranges the test will write. */
+void run_announce(const struct run *r, const struct opts *o,
+		  const struct dev *d, FILE *f);
+
+/*
+ * Run it for real: rows go to out (NULL: only the table) as they are
+ * measured.  0 or -errno with r->error telling which I/O failed.
+ */
+int run_execute(struct run *r, const struct opts *o, struct dev *d,
+		FILE *out);
+
+void run_free(struct run *r);
+
+#endif

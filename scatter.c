@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Scatter (-s): best-of-count read times at 2^order positions one block
+ * apart, visited in LFSR order; "offset_MiB<TAB>time_ms" lines for
+ * gnuplot.  Read-only.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "bench.h"
+#include "units.h"
+
+static uint64_t read_len(const struct opts *o)
+{
+	return o->blocksize * o->scatter_span;
+}
+
+static uint64_t span_end(const struct opts *o)
+{
+	return (o->blocksize << o->scatter_order) + read_len(o) - o->blocksize;
+}
+
+static int scatter_validate(const struct opts *o, const struct dev *d,
+			    char *err, size_t errlen)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	if (span_end(o) > d->size) {
+		snprintf(err, errlen,
+			 "--scatter-order=%u: %llu reads of %s need %s, but "
+			 "%s has %s", o->scatter_order,
+			 1ull << o->scatter_order,
+			 fmt_size(a, (double)read_len(o)),
+			 fmt_size(b, (double)span_end(o)), d->path,
+			 fmt_size(a, (double)d->size));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct vm_node *scatter_build(struct prog *p,
+					   const struct opts *o,
+					   const struct dev *d)
+{
+	struct vm_node *io = prog_node(p, VM_IO);
+	struct vm_node *rep = prog_node(p, VM_LOOP);
+	struct vm_node *row = prog_node(p, VM_ROW);
+	struct vm_node *pos = prog_node(p, VM_LOOP);
+
+	(void)d;
+	io->io = IO_READ;
+	io->off = expr_var(VAR_POS, 0);
+	io->len = expr_const((int64_t)read_len(o));
+
+	rep->var = VAR_REP;
+	rep->order = ORD_LINEAR;
+	rep->count = expr_const(o->count);
+	rep->stride = expr_const(1);
+	rep->reduce = RED_MIN;
+	rep->fmt = FMT_MS;
+	prog_kids(p, rep, io, NULL);
+
+	row->key = VAR_POS;
+	row->fmt = FMT_MIB;
+	prog_kids(p, row, rep, NULL);
+
+	pos->var = VAR_POS;
+	pos->order = ORD_LFSR;
+	pos->stride = expr_const((int64_t)o->blocksize);
+	pos->count = expr_const(1ll << o->scatter_order);
+	prog_kids(p, pos, row, NULL);
+	return pos;
+}
+
+const struct bench bench_scatter = {
+	.name = "scatter",
+	.kind = TAB_SCATTER,
+	.validate = scatter_validate,
+	.build = scatter_build,
+};
