@@ -54,6 +54,7 @@ static int dry_run(struct run *r, struct dev *d, struct io_log *log)
 {
 	struct vm vm = { .dev = d };
 	struct io_stats saved = d->stats;
+	struct io_log *user_log = d->log;
 	int ret;
 
 	d->log = log;
@@ -63,7 +64,7 @@ static int dry_run(struct run *r, struct dev *d, struct io_log *log)
 	r->plan.io = d->stats;
 	d->stats = saved;
 	d->dry_run = 0;
-	d->log = NULL;
+	d->log = user_log;
 	if (ret)
 		r->error = vm.error;
 	return ret;

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The engine: LFSR period, every operation's access pattern, reductions. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "check.h"
+#include "run.h"
+#include "units.h"
+
+/* A fake device whose time is a function of the request. */
+static uint64_t fail_off = UINT64_MAX;
+
+static int fake_open(struct dev *d, const char *p, char *e, size_t l)
+{
+	(void)p; (void)e; (void)l;
+	d->size = 3ull << 29;
+	d->sector = 512;
+	return 0;
+}
+
+static int fake_read(struct dev *d, void *b, uint64_t len, uint64_t off,
+		     uint64_t *ns)
+{
+	(void)d; (void)b;
+	*ns = 1000 + len + (off % 7);
+	return 0;
+}
+
+static int fake_write(struct dev *d, const void *b, uint64_t len,
+		      uint64_t off, uint64_t *ns)
+{
+	(void)d; (void)b; (void)off;
+	*ns = len;
+	return off == fail_off ? -EIO : 0;
+}
+
+static int fake_discard(struct dev *d, uint64_t off, uint64_t len,
+			uint64_t *ns)
+{
+	(void)d; (void)off;
+	*ns = len / 2;
+	return 0;
+}
+
+static void fake_close(struct dev *d)
+{
+	(void)d;
+}
+
+static const struct dev_ops fake_ops = {
+	"fake", fake_open, fake_read, fake_write, fake_discard, fake_close,
+};
+
+static void fake_dev(struct dev *d, struct io_log *log)
+{
+	free(log->rec);
+	memset(d, 0, sizeof(*d));
+	d->ops = &fake_ops;
+	d->path = "fake";
+	d->mode = DEV_RDWR;
+	fake_open(d, NULL, NULL, 0);
+	memset(log, 0, sizeof(*log));
+	log->keep = 1;
+	d->log = log;
+}
+
+/* Each of 0..n-1 exactly once per period. */
+static int lfsr_permutes(uint64_t n)
+{
+	static unsigned char seen[70001];
+	struct lfsr l;
+	uint64_t i;
+
+	memset(seen, 0, n);
+	lfsr_init(&l, n);
+	for (i = 0; i < n; i++) {
+		uint64_t v = lfsr_next(&l);
+
+		if (v >= n || seen[v]++)
+			return 0;
+	}
+	return 1;
+}
+
+static int near_power_of_two(uint64_t n)
+{
+	uint64_t p;
+
+	for (p = 1; p <= n + 1; p *= 2)
+		if (n + 1 >= p && n <= p + 1)
+			return 1;
+	return 0;
+}
+
+static void test_lfsr(void)
+{
+	uint64_t n, bad = 0, tried = 0;
+	struct lfsr l;
+	unsigned w;
+
+	/*
+	 * Every count up to 4096, then a stride and every count next to a
+	 * power of two up to 70000; the period check below covers the rest,
+	 * since a count only selects the register width.
+	 */
+	for (n = 1; n <= 70000; n++) {
+		if (n > 4096 && n % 61 && !near_power_of_two(n))
+			continue;
+		tried++;
+		bad += !lfsr_permutes(n);
+	}
+	CHECK(bad == 0, "lfsr: each of 0..n-1 exactly once, %llu counts in "
+	      "1..70000", (unsigned long long)tried);
+	for (w = 1; w <= 24; w++) {
+		uint64_t count = (1ull << w) - 1, steps = 0;
+
+		lfsr_init(&l, count);
+		do {
+			lfsr_next(&l);
+			steps++;
+		} while (l.state != 1 && steps <= count);
+		CHECK(steps == count, "lfsr: width %u has the full period %llu",
+		      w, (unsigned long long)steps);
+	}
+}
+
+static struct opts base_opts(const struct bench *b)
+{
+	struct opts o = {
+		.test = b, .blocksize = 512 * 1024, .erasesize = 2u << 20,
+		.count = 2, .nr_lo = 2, .nr_hi = 2, .fat_nr = 3,
+		.scatter_order = 3, .scatter_span = 2, .interval_order = 3,
+	};
+	return o;
+}
+
+static int run_capture(const struct opts *o, struct dev *d, struct run *r,
+		       char **text)
+{
+	size_t len;
+	FILE *f = open_memstream(text, &len);
+	int ret = run_prepare(r, o, d);
+
+	d->log->n = 0;
+	if (!ret)
+		ret = run_execute(r, o, d, f);
+	fclose(f);
+	return ret;
+}
+
+static void test_align_pattern(void)
+{
+	struct opts o = base_opts(&bench_align);
+	struct io_log log = { .rec = NULL };
+	struct dev d;
+	struct run r;
+	char *text = NULL;
+	int ret;
+
+	o.blocksize = 1024;
+	fake_dev(&d, &log);
+	ret = run_capture(&o, &d, &r, &text);
+	CHECK(ret == 0, "align: runs");
+	/* 1.5 GiB: maxalign 512 MiB, 2 places, aligns 512M..2K = 19 rows */
+	CHECK(r.tab.nrows == 19, "align: 19 rows (got %zu)", r.tab.nrows);
+	CHECK(log.n == 19 * 3 * 2 * 2, "align: rows*3 cols*2 places*2 reps "
+	      "reads (got %zu)", log.n);
+	/* first I/O: pre read of the first boundary at place 0 */
+	CHECK(log.rec[0].kind == IO_READ && log.rec[0].off == (512u << 20) -
+	      1024 && log.rec[0].len == 1024 && log.rec[1].off ==
+	      log.rec[0].off, "align: first read ends at the boundary, "
+	      "repeated");
+	CHECK(log.rec[2].off == (1024u << 20) - 1024,
+	      "align: second place maxalign further");
+	CHECK(log.rec[4].off == (512u << 20) - 512,
+	      "align: 'on' read centred on the boundary (%llu)",
+	      (unsigned long long)log.rec[4].off);
+	CHECK(log.rec[8].off == 512u << 20, "align: 'post' starts at it");
+	CHECK(strncmp(text, "align 536870912\tpre ", 20) == 0,
+	      "align: classic row format");
+	CHECK(log.hi == 0, "align: nothing written");
+	run_free(&r);
+	free(text);
+	free(log.rec);
+}
+
+static void test_open_au_pattern(void)
+{
+	struct opts o = base_opts(&bench_open_au);
+	struct io_log log = { .rec = NULL };
+	struct dev d;
+	struct run r;
+	char *text = NULL;
+	size_t i;
+	int ret;
+
+	fake_dev(&d, &log);
+	ret = run_capture(&o, &d, &r, &text);
+	CHECK(ret == 0, "open-au: runs");
+	/* sizes 2M, 1M, 512K: (1 + 2 + 4) positions x 2 AUs */
+	CHECK(log.n == 14, "open-au: 14 writes (got %zu)", log.n);
+	CHECK(r.plan.nranges == 2 && r.plan.ranges[0].off == 16u << 20 &&
+	      r.plan.ranges[1].off == (16u << 20) + 12 * (2u << 20) &&
+	      r.plan.ranges[0].len == 2u << 20,
+	      "open-au: two AUs 12 erase sizes apart from 16 MiB");
+	/* linear: each position written into every AU before the next */
+	CHECK(log.rec[2].len == 1u << 20 && log.rec[3].len == 1u << 20 &&
+	      log.rec[2].off % (2u << 20) == 0 &&
+	      log.rec[3].off % (2u << 20) == 0 &&
+	      log.rec[4].off == log.rec[2].off + (1u << 20),
+	      "open-au: chunk positions in order, all AUs per position");
+	for (i = 0; i < log.n; i++)
+		if (log.rec[i].kind != IO_WRITE)
+			break;
+	CHECK(i == log.n, "open-au: only writes");
+	CHECK(strncmp(text, "2MiB\t", 5) == 0, "open-au: row ");
+	CHECK(r.tab.nrows == 3 && r.tab.rows[0].v[0] == 1e9,
+	      "open-au: rate is bytes per second (%g)", r.tab.rows[0].v[0]);
+	run_free(&r);
+	free(text);
+
+	/* --random: every position exactly once per size */
+	o.random = 1;
+	o.nr_lo = o.nr_hi = 1;
+	o.blocksize = 512;
+	fake_dev(&d, &log);
+	ret = run_capture(&o, &d, &r, &text);
+	{
+		static unsigned char seen[4096];
+		size_t bad = 0, linear = 1;
+
+		for (i = 0; i < log.n; i++)
+			if (log.rec[i].len == 512) {
+				uint64_t k = (log.rec[i].off - (16u << 20)) / 512;
+
+				if (k >= 4096 || seen[k]++)
+					bad++;
+			}
+		for (i = 0; i + 1 < log.n; i++)
+			if (log.rec[i].len == 512 && log.rec[i + 1].len == 512 &&
+			    log.rec[i + 1].off != log.rec[i].off + 512)
+				linear = 0;
+		CHECK(ret == 0 && bad == 0, "open-au --random: each 512B chunk "
+		      "of the AU written once");
+		CHECK(!linear, "open-au --random: not in linear order");
+	}
+	run_free(&r);
+	free(text);
+	free(log.rec);
+}
+
+static void test_sweep_and_fat(void)
+{
+	struct opts o = base_opts(&bench_open_au);
+	struct io_log log = { .rec = NULL };
+	struct dev d;
+	struct run r;
+	char *text = NULL;
+	int ret;
+
+	o.nr_lo = 1;
+	o.nr_hi = 3;
+	fake_dev(&d, &log);
+	ret = run_capture(&o, &d, &r, &text);
+	CHECK(ret == 0 && r.tab.kind == TAB_SWEEP && r.tab.ncols == 3 &&
+	      r.tab.col_nr[2] == 3, "sweep: one column per N");
+	CHECK(log.n == 7 * (1 + 2 + 3), "sweep: writes for N=1,2,3 (%zu)",
+	      log.n);
+	CHECK(strncmp(text, "size\tnr=1\tnr=2\tnr=3\n2MiB\t", 25) == 0,
+	      "sweep: header names the columns");
+	run_free(&r);
+	free(text);
+
+	o = base_opts(&bench_find_fat);
+	fake_dev(&d, &log);
+	ret = run_capture(&o, &d, &r, &text);
+	CHECK(ret == 0 && r.tab.ncols == 3 && r.tab.nrows == 3,
+	      "find-fat: 3 sizes x 3 AUs");
+	CHECK(r.plan.nranges == 1 && r.plan.ranges[0].off == 0 &&
+	      r.plan.ranges[0].len == 3 * (2u << 20),
+	      "find-fat: writes exactly the first 3 AUs");
+	CHECK(log.rec[0].off == 0 && log.rec[1].off == 2u << 20,
+	      "find-fat: AU by AU");
+	run_free(&r);
+	free(text);
+	free(log.rec);
+}
+
+static void test_erase_scatter_interval(void)
+{
+	struct opts o = base_opts(&bench_erase);
+	struct io_log log = { .rec = NULL };
+	struct dev d;
+	struct run r;
+	char *text = NULL;
+	int ret;
+
+	fake_dev(&d, &log);
+	ret = run_capture(&o, &d, &r, &text);
+	CHECK(ret == 0 && log.n == 3 * 2 * 2 &&
+	      log.rec[0].kind == IO_DISCARD && log.rec[0].off == 16u << 20 &&
+	      log.rec[2].off == (18u << 20) - 512 * 1024,
+	      "erase: aligned then misaligned by one block");
+	CHECK(strstr(text, "aligned 1.05ms\t2G/s\tmisaligned") != NULL,
+	      "erase: time and rate columns");
+	run_free(&r);
+	free(text);
+
+	o = base_opts(&bench_scatter);
+	fake_dev(&d, &log);
+	ret = run_capture(&o, &d, &r, &text);
+	CHECK(ret == 0 && r.tab.nrows == 8 && log.n == 16 &&
+	      log.rec[0].len == 1024 * 1024, "scatter: 8 places x 2 reads "
+	      "of blocksize*span");
+	run_free(&r);
+	free(text);
+
+	o = base_opts(&bench_interval);
+	fake_dev(&d, &log);
+	ret = run_capture(&o, &d, &r, &text);
+	/* time = 1000 + len + off%7 with off multiples of 512: fit exact-ish */
+	CHECK(ret == 0 && strstr(text, "access ") != NULL &&
+	      strstr(text, "throughput 1G/s") != NULL,
+	      "interval: least squares finds 1G/s");
+	run_free(&r);
+	free(text);
+	free(log.rec);
+}
+
+static void test_errors(void)
+{
+	struct opts o = base_opts(&bench_find_fat);
+	struct io_log log = { .rec = NULL };
+	struct dev d;
+	struct run r;
+	char *text = NULL;
+	int ret;
+
+	o.fat_nr = 2;
+	fake_dev(&d, &log);
+	fail_off = 3 * 512 * 1024;
+	ret = run_capture(&o, &d, &r, &text);
+	fail_off = UINT64_MAX;
+	CHECK(ret == -EIO && r.error.io == IO_WRITE &&
+	      r.error.off == 3 * 512 * 1024 && r.error.len == 512 * 1024,
+	      "error: comes back with operation, offset and length");
+	run_free(&r);
+	free(text);
+
+	o = base_opts(&bench_align);
+	o.blocksize = 1024;
+	fake_dev(&d, &log);
+	vm_stop = 1;
+	ret = run_capture(&o, &d, &r, &text);
+	vm_stop = 0;
+	CHECK(ret == -EINTR && r.tab.nrows == 0, "stop flag: -EINTR before "
+	      "the next I/O");
+	run_free(&r);
+	free(text);
+	free(log.rec);
+}
+
+static void test_units(void)
+{
+	char b[UNIT_BUFLEN];
+	uint64_t v;
+
+	CHECK(!strcmp(fmt_time(b, 123), "123ns"), "time 123ns: %s", b);
+	CHECK(!strcmp(fmt_time(b, 999.7), "1µs"), "time rounds up: %s", b);
+	CHECK(!strcmp(fmt_time(b, -12097), "-12.1µs"), "negative: %s", b);
+	CHECK(!strcmp(fmt_time(b, 999600), "1ms"), "time unit after "
+	      "rounding: %s", b);
+	CHECK(!strcmp(fmt_time(b, 1.23e6), "1.23ms"), "1.23ms: %s", b);
+	CHECK(!strcmp(fmt_time(b, 2.5e9), "2.5s"), "2.5s: %s", b);
+	CHECK(!strcmp(fmt_time(b, -0.3), "0ns"), "no -0ns: %s", b);
+	CHECK(!strcmp(fmt_size(b, 4194304), "4MiB"), "4MiB: %s", b);
+	CHECK(!strcmp(fmt_size(b, 1310720), "1.25MiB"), "1.25MiB: %s", b);
+	CHECK(!strcmp(fmt_size(b, 1023 * 1024), "1023KiB"), "1023KiB: %s", b);
+	CHECK(!strcmp(fmt_size(b, 512), "512B"), "512B: %s", b);
+	CHECK(!strcmp(fmt_size(b, 7948206080.0), "7.402GiB"), "GiB: %s", b);
+	CHECK(!strcmp(fmt_rate(b, 9.06e6), "9.06M/s"), "9.06M/s: %s", b);
+	CHECK(!strcmp(fmt_rate(b, 829e3), "829K/s"), "829K/s: %s", b);
+	CHECK(!strcmp(fmt_rate(b, 999.9e3), "1M/s"), "rate rounds: %s", b);
+	CHECK(parse_size("4M", &v) == 0 && v == 4u << 20, "4M");
+	CHECK(parse_size("4MiB", &v) == 0 && v == 4u << 20, "4MiB");
+	CHECK(parse_size("16k", &v) == 0 && v == 16384, "16k");
+	CHECK(parse_size("4194304", &v) == 0 && v == 4194304, "plain");
+	CHECK(parse_size("2T", &v) == 0 && v == 2ull << 40, "2T");
+	CHECK(parse_size("4X", &v) == -EINVAL, "junk suffix");
+	CHECK(parse_size("", &v) == -EINVAL, "empty");
+	CHECK(parse_size("-1", &v) == -EINVAL, "negative");
+	CHECK(parse_size(" 4", &v) == -EINVAL, "leading space");
+	CHECK(parse_size("4M ", &v) == -EINVAL, "trailing junk");
+	CHECK(parse_size("99999999999999999999", &v) == -ERANGE, "overflow");
+	CHECK(parse_size("17179869184G", &v) == -ERANGE, "suffix overflow");
+}
+
+int main(void)
+{
+	test_units();
+	test_lfsr();
+	test_align_pattern();
+	test_open_au_pattern();
+	test_sweep_and_fat();
+	test_erase_scatter_interval();
+	test_errors();
+	return CHECK_DONE();
+}
