@@ -18,9 +18,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "analysis.h"
 #include "bench.h"
 #include "dev.h"
+#include "devinfo.h"
 #include "json.h"
+#include "report.h"
 #include "run.h"
 #include "sim.h"
 #include "units.h"
@@ -36,6 +39,9 @@ struct front {
 	struct opts o;
 	const char *out;
 	int json;
+	int analyze;		/* --analyze: verdicts on stdout as "# " */
+	const char **files;	/* --analyze=FILE: offline, no device */
+	size_t nfiles;
 	int dry_run;
 	int realtime;
 	int have_erase;
@@ -91,6 +97,10 @@ static void usage(FILE *f)
 "      --interval-order=N   interval reads up to sector<<N (default 12)\n"
 "  -o, --out=FILE           write the results to FILE (default stdout)\n"
 "      --json               one JSON document instead of text tables\n"
+"      --analyze            verdicts on stdout after the table, as '# '\n"
+"                           lines (default: verdicts on stderr)\n"
+"      --analyze=FILE ...   verdicts on saved or pasted reports, no device\n"
+"                           ('-' reads stdin; more files may follow)\n"
 "      --dry-run            print the I/O plan and totals, touch nothing\n"
 "                           (with -v: every I/O)\n"
 "      --realtime           SCHED_FIFO while measuring (off by default)\n"
@@ -107,7 +117,7 @@ static void usage(FILE *f)
 enum {
 	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_FAT_NR, OPT_SCATTER_ORDER,
 	OPT_SCATTER_SPAN, OPT_INTERVAL_ORDER, OPT_ERASE, OPT_DISCARD,
-	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM,
+	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM, OPT_ANALYZE,
 };
 
 static const struct option long_opts[] = {
@@ -136,6 +146,8 @@ static const struct option long_opts[] = {
 	{ "realtime", no_argument, NULL, OPT_REALTIME },
 	{ "help", no_argument, NULL, 'h' },
 	{ "help-sim", no_argument, NULL, OPT_HELP_SIM },
+	{ "analyze", optional_argument, NULL, OPT_ANALYZE },
+	{ "analyse", optional_argument, NULL, OPT_ANALYZE },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -156,23 +168,32 @@ static uint64_t opt_size(const char *name, const char *arg)
 	return v;
 }
 
-/* A count option: a plain positive number up to max. */
-static unsigned opt_uint(const char *name, const char *arg, unsigned max)
+/*
+ * A count option: a plain positive number up to max.  Messages show the
+ * whole value as typed (part of a range A-B is not what the user wrote).
+ */
+static unsigned opt_uint_in(const char *name, const char *arg,
+			    const char *shown, unsigned max)
 {
 	unsigned long long v;
 	char *end;
 
 	errno = 0;
 	if (*arg < '0' || *arg > '9')
-		die_usage("--%s=%s: not a number", name, arg);
+		die_usage("--%s=%s: not a number", name, shown);
 	v = strtoull(arg, &end, 10);
 	if (*end)
-		die_usage("--%s=%s: not a number", name, arg);
+		die_usage("--%s=%s: not a number", name, shown);
 	if (errno == ERANGE || v > max)
-		die_usage("--%s=%s: too large (at most %u)", name, arg, max);
+		die_usage("--%s=%s: too large (at most %u)", name, shown, max);
 	if (v == 0)
-		die_usage("--%s=%s: must be at least 1", name, arg);
+		die_usage("--%s=%s: must be at least 1", name, shown);
 	return (unsigned)v;
+}
+
+static unsigned opt_uint(const char *name, const char *arg, unsigned max)
+{
+	return opt_uint_in(name, arg, arg, max);
 }
 
 static void opt_open_au_nr(struct opts *o, const char *arg)
@@ -190,8 +211,8 @@ static void opt_open_au_nr(struct opts *o, const char *arg)
 	lo[dash - arg] = '\0';
 	if (!*lo)
 		die_usage("--open-au-nr=%s: not a number or range A-B", arg);
-	o->nr_lo = opt_uint("open-au-nr", lo, 65536);
-	o->nr_hi = opt_uint("open-au-nr", dash + 1, 65536);
+	o->nr_lo = opt_uint_in("open-au-nr", lo, arg, 65536);
+	o->nr_hi = opt_uint_in("open-au-nr", dash + 1, arg, 65536);
 	if (o->nr_lo > o->nr_hi)
 		die_usage("--open-au-nr=%s: range runs backwards", arg);
 	if (o->nr_hi - o->nr_lo >= TABLE_MAXCOLS)
@@ -212,7 +233,28 @@ static void opt_discard(struct opts *o, const char *arg)
 	ret = parse_size(start, &o->discard_off);
 	if (ret)
 		die_usage("--discard=%s: start '%s' is not a size", arg, start);
-	o->discard_len = opt_size("discard", colon + 1);
+	ret = parse_size(colon + 1, &o->discard_len);
+	if (ret || !o->discard_len)
+		die_usage("--discard=%s: length '%s' is %s", arg, colon + 1,
+			  ret == -ERANGE ? "too large" :
+			  ret ? "not a size" : "zero");
+}
+
+static void opt_analyze(struct front *fr, const char *arg, int argc)
+{
+	if (!arg) {
+		fr->analyze = 1;
+		return;
+	}
+	if (!*arg)
+		die_usage("--analyze=: no file named (use - for stdin)");
+	if (!fr->files) {
+		/* every later argument may be another report */
+		fr->files = calloc((size_t)argc, sizeof(*fr->files));
+		if (!fr->files)
+			die_usage("out of memory");
+	}
+	fr->files[fr->nfiles++] = arg;
 }
 
 static void set_test(struct front *fr, const struct bench *b)
@@ -223,12 +265,26 @@ static void set_test(struct front *fr, const struct bench *b)
 	fr->o.test = b;
 }
 
+/* The option getopt_long() just refused, as typed. */
+static const char *bad_opt(char **argv)
+{
+	static char s[3] = "-?";
+	const char *arg = argv[optind - 1];
+
+	if (optopt && strncmp(arg, "--", 2) != 0) {
+		s[1] = (char)optopt;
+		return s;
+	}
+	return arg;
+}
+
 static void parse_args(struct front *fr, int argc, char **argv)
 {
 	struct opts *o = &fr->o;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "aOfsirc:b:e:o:vhV", long_opts,
+	/* leading ':': report errors here, on one line */
+	while ((c = getopt_long(argc, argv, ":aOfsirc:b:e:o:vhV", long_opts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'a': set_test(fr, &bench_align); break;
@@ -274,11 +330,24 @@ static void parse_args(struct front *fr, int argc, char **argv)
 		case OPT_REALTIME: fr->realtime = 1; break;
 		case 'h': usage(stdout); exit(0);
 		case OPT_HELP_SIM: sim_help(stdout); exit(0);
+		case OPT_ANALYZE: opt_analyze(fr, optarg, argc); break;
 		case 'V': printf("flashbench %s\n", VERSION); exit(0);
+		case ':':
+			die_usage("%s: needs a value", bad_opt(argv));
 		default:
-			fputs("Try 'flashbench --help'.\n", stderr);
-			exit(EXIT_USAGE);
+			die_usage("%s: unknown option, or a value it does not "
+				  "take (try 'flashbench --help')",
+				  bad_opt(argv));
 		}
+	}
+	if (fr->nfiles) {
+		if (o->test)
+			die_usage("--analyze=%s: reads saved reports; it does "
+				  "not go with --%s", fr->files[0],
+				  o->test->name);
+		while (optind < argc)
+			fr->files[fr->nfiles++] = argv[optind++];
+		return;
 	}
 	if (optind >= argc)
 		die_usage("no device given (try 'flashbench --help')");
@@ -456,7 +525,8 @@ static void json_io(struct json *j, const struct io_stats *s)
 }
 
 static void print_json(FILE *f, const struct front *fr, const struct dev *d,
-		       const struct run *r, int status)
+		       const struct run *r, const struct analysis *a,
+		       int status)
 {
 	struct json j;
 
@@ -471,6 +541,7 @@ static void print_json(FILE *f, const struct front *fr, const struct dev *d,
 	json_open(&j, "tables", '[');
 	json_table(&j, &r->tab);
 	json_close(&j, ']');
+	analysis_json(&j, a);
 	json_io(&j, &d->stats);
 	json_int(&j, "exit_status", status);
 	json_close(&j, '}');
@@ -517,8 +588,145 @@ static FILE *open_out(const struct front *fr)
 	return f;
 }
 
+/* What the tables say, with what sysfs knows about the card. */
+static void verdicts(const struct dev *d, const struct table *t,
+		     struct analysis *a)
+{
+	struct analysis_ctx ctx = {
+		.dev_size = d->kind == DEV_FILE ? 0 : d->size,
+		.preferred_erase = sysfs_preferred_erase(d->path),
+	};
+
+	analyze(t, t->nrows ? 1 : 0, &ctx, a);
+}
+
+static char *slurp(FILE *f, size_t *len)
+{
+	size_t cap = 65536, n = 0, got;
+	char *buf = malloc(cap), *nb;
+
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			nb = realloc(buf, cap * 2);
+			if (!nb) {
+				free(buf);
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	if (buf && ferror(f)) {
+		free(buf);
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+static char *read_report(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *text;
+
+	if (!f)
+		die_usage("--analyze=%s: %s", path, strerror(errno));
+	text = slurp(f, len);
+	if (!text)
+		die_usage("--analyze=%s: %s", path, strerror(errno));
+	if (f != stdin)
+		fclose(f);
+	return text;
+}
+
+static void print_section_json(struct json *j, const struct report *rep,
+			       const struct report_section *sec)
+{
+	struct analysis a;
+	size_t i;
+
+	analyze(rep->tabs + sec->first, sec->ntabs, &sec->ctx, &a);
+	json_open(j, NULL, '{');
+	json_str(j, "device", sec->device);
+	json_u64(j, "size", sec->ctx.dev_size);
+	json_open(j, "tables", '[');
+	for (i = 0; i < sec->ntabs; i++)
+		json_table(j, &rep->tabs[sec->first + i]);
+	json_close(j, ']');
+	analysis_json(j, &a);
+	json_close(j, '}');
+}
+
+static void print_section_text(FILE *out, const char *path,
+			       const struct report *rep,
+			       const struct report_section *sec)
+{
+	struct analysis a;
+
+	analyze(rep->tabs + sec->first, sec->ntabs, &sec->ctx, &a);
+	fprintf(out, "# %s%s%s: %zu table%s\n", path, *sec->device ? " " : "",
+		sec->device, sec->ntabs, sec->ntabs == 1 ? "" : "s");
+	analysis_print(out, &a, "# ");
+}
+
+/* --analyze=FILE: verdicts on saved or pasted reports, no device. */
+static int analyze_files(const struct front *fr, FILE *out)
+{
+	struct report rep;
+	struct json j;
+	size_t i, k, len;
+	int found = 0;
+	char *text;
+
+	if (fr->json) {
+		json_init(&j, out);
+		json_open(&j, NULL, '{');
+		json_open(&j, "reports", '[');
+	}
+	for (i = 0; i < fr->nfiles; i++) {
+		text = read_report(fr->files[i], &len);
+		if (report_parse(text, len, &rep) < 0) {
+			free(text);
+			report_free(&rep);
+			fprintf(stderr, "flashbench: %s: out of memory\n",
+				fr->files[i]);
+			return EXIT_IO;
+		}
+		if (!rep.ntabs)
+			fprintf(stderr, "flashbench: %s: no flashbench tables "
+				"found\n", fr->files[i]);
+		found += rep.ntabs > 0;
+		if (fr->json) {
+			json_open(&j, NULL, '{');
+			json_str(&j, "path", fr->files[i]);
+			json_open(&j, "sections", '[');
+		}
+		for (k = 0; k < rep.nsecs; k++) {
+			if (fr->json)
+				print_section_json(&j, &rep, &rep.secs[k]);
+			else
+				print_section_text(out, fr->files[i], &rep,
+						   &rep.secs[k]);
+		}
+		if (fr->json) {
+			json_close(&j, ']');
+			json_close(&j, '}');
+		}
+		report_free(&rep);
+		free(text);
+	}
+	if (fr->json) {
+		json_close(&j, ']');
+		json_close(&j, '}');
+		json_end(&j);
+	}
+	return found ? 0 : EXIT_IO;
+}
+
 static int run_test(struct front *fr, struct dev *d, FILE *out)
 {
+	struct analysis a;
 	struct run r;
 	int ret, status = 0;
 
@@ -545,8 +753,13 @@ static int run_test(struct front *fr, struct dev *d, FILE *out)
 	if (status > 128)
 		fprintf(stderr, "flashbench: interrupted after %zu rows\n",
 			r.tab.nrows);
+	verdicts(d, &r.tab, &a);
 	if (fr->json)
-		print_json(out, fr, d, &r, status);
+		print_json(out, fr, d, &r, &a, status);
+	else if (fr->analyze)
+		analysis_print(out, &a, "# ");
+	else
+		analysis_print(stderr, &a, "flashbench: ");
 	run_free(&r);
 	return status;
 }
@@ -559,6 +772,14 @@ int main(int argc, char **argv)
 	int status;
 
 	parse_args(&fr, argc, argv);
+	if (fr.nfiles) {
+		out = open_out(&fr);
+		status = analyze_files(&fr, out);
+		if (out != stdout)
+			fclose(out);
+		free(fr.files);
+		return status;
+	}
 	if (!fr.o.test)
 		die_usage("no test given: use -a, -O, -f, --erase, "
 			  "--discard, -s or -i (try 'flashbench --help')");
