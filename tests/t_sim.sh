@@ -1,0 +1,136 @@
+#!/bin/sh
+# Every test on every simulated profile (noise=0), checked against the
+# profile's ground truth: the geometry shows up in the tables, and the
+# verdicts name it.
+. tests/lib.sh
+
+# "name au page open random fat fatstart" for each profile, in bytes
+profiles() {
+	$FB --help-sim | awk '
+	/^Profiles:/ { on = 1; next }
+	/^Keys/ { on = 0 }
+	on && /^  [a-z0-9]+ / { name = $1; next }
+	on && name && /size=/ {
+		au = page = open = random = fat = fatstart = 0
+		for (i = 1; i <= NF; i++) {
+			split($i, kv, "=")
+			v[kv[1]] = kv[2]
+		}
+		print name, v["au"], v["page"], v["open"], v["random"],
+			(v["fat"] ? v["fat"] : 0),
+			(v["fatstart"] ? v["fatstart"] : 0)
+		delete v
+		name = ""
+	}'
+}
+
+bytes() {
+	case $1 in
+	*KiB) echo $((${1%KiB} * 1024)) ;;
+	*MiB) echo $((${1%MiB} * 1048576)) ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# check NAME CHECK ARGS...: run sim_check.py on $TMP/json
+check() {
+	_name=$1
+	shift
+	if _msg=$(python3 tests/sim_check.py "$@" < "$TMP/json"); then
+		pass "$_name: $_msg"
+	else
+		fail "$_name: $_msg"
+	fi
+}
+
+# fbjson NAME ARGS...: run flashbench --json into $TMP/json
+fbjson() {
+	_name=$1
+	shift
+	if ! $FB --json "$@" > "$TMP/json" 2> "$TMP/err"; then
+		fail "$_name: exit $?: $(head -c 300 "$TMP/err")"
+		return 1
+	fi
+}
+
+n=$(profiles | wc -l)
+if [ "$n" -ge 5 ]; then
+	pass "sim: $n profiles listed by --help-sim"
+else
+	fail "sim: only $n profiles"
+fi
+
+profiles > "$TMP/profiles"
+while read -r p au page open random fat fatstart; do
+	au=$(bytes "$au")
+	page=$(bytes "$page")
+	dev="sim:$p,noise=0"
+	bs=$((page / 8))
+
+	if fbjson "$p: -a" -a "$dev" --blocksize=$bs --count=1; then
+		check "$p: -a diff levels at au=$au page=$page" align $au $page
+		check "$p: -a erase verdict" verdict erase_size $au high medium
+		check "$p: -a page verdict" verdict page_size $page high medium
+	fi
+
+	w="-O $dev --erasesize=$au --blocksize=$page"
+	if fbjson "$p: -O at the limit" $w --open-au-nr=$open; then
+		check "$p: -O --open-au-nr=$open stays fast" ratio $page ge 0.5
+	fi
+	if fbjson "$p: -O over the limit" $w --open-au-nr=$((open + 1)); then
+		check "$p: -O --open-au-nr=$((open + 1)) collapses" \
+			ratio $page le 0.125
+	fi
+	if fbjson "$p: -O --random" $w --open-au-nr=1 --random; then
+		if [ "$random" -eq 0 ]; then
+			check "$p: --random collapses with random=0" \
+				ratio $page le 0.125
+		else
+			check "$p: --random stays fast with random=$random" \
+				ratio $page ge 0.5
+		fi
+	fi
+
+	hi=$((open + 2))
+	[ $hi -gt 10 ] && hi=10
+	if fbjson "$p: sweep" $w --open-au-nr=1-$hi; then
+		if [ "$open" -lt "$hi" ]; then
+			check "$p: sweep 1-$hi finds open=$open" \
+				verdict open_au_linear $open high medium
+		else
+			check "$p: sweep 1-$hi: at least $hi" \
+				verdict open_au_linear $hi high medium low
+		fi
+	fi
+
+	if [ "$fat" -gt 0 ]; then
+		for r in "" --random; do
+			if fbjson "$p: -f $r" -f "$dev" --erasesize=$au \
+				--blocksize=$page $r; then
+				check "$p: -f $r sets the FAT AUs apart" \
+					fat $fatstart $fat
+				check "$p: -f $r verdict" verdict fat_aus \
+					"[$fatstart]" high medium
+			fi
+		done
+	fi
+
+	if fbjson "$p: --erase" --erase "$dev" --erasesize=$au \
+		--blocksize=$((au / 4)) --count=2; then
+		check "$p: --erase rows" rows 3
+	fi
+done < "$TMP/profiles"
+
+# A 12 MiB AU is found with a 3x2^n block size.
+if fbjson "12M au" -a sim:au=12M,page=16k,noise=0 --blocksize=3072 \
+	--count=1; then
+	check "12M au: -a shows the 12 MiB boundary" align 12582912 16384
+fi
+# 64-bit offsets: a 2 TiB card.
+if fbjson "2 TiB" -a sim:size=2T,noise=0 --blocksize=1024 --count=1; then
+	check "2 TiB: -a over the whole card" rows 20
+fi
+expect_status "the classic table on the default card" 0 $FB -a sim:
+expect_grep "the classic table format" \
+	"^align 4194304	pre [0-9.]*[mµ]s	on .*	post .*	diff " "$TMP/out"
+expect_grep "verdicts go to stderr" "erase" "$TMP/err"
