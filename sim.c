@@ -222,6 +222,20 @@ static const struct sim_profile *find_profile(const char *name)
 	return NULL;
 }
 
+/* Name them all: the user may not know where the help is. */
+static int unknown_profile(const char *spec, const char *name, char *err,
+			   size_t errlen)
+{
+	char known[128] = "";
+	size_t i, n = 0;
+
+	for (i = 0; i < NPROFILES && n < sizeof(known); i++)
+		n += snprintf(known + n, sizeof(known) - n, "%s%s",
+			      i ? " " : "", profiles[i].name);
+	return fail_msg(err, errlen, spec, name,
+			"unknown profile (known: %s)", known);
+}
+
 static void load_profile(struct sim_params *p, const struct sim_profile *pr)
 {
 	memset(p, 0, sizeof(*p));
@@ -425,8 +439,7 @@ int sim_parse(const char *spec, struct sim_params *p, char *err,
 		const struct sim_profile *pr = find_profile(item);
 
 		if (!pr) {
-			ret = fail_msg(err, errlen, spec, item,
-				       "unknown profile (see sim:help)");
+			ret = unknown_profile(spec, item, err, errlen);
 			goto out;
 		}
 		load_profile(p, pr);
