@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Verdicts: golden analyses of the seed reports, compared with what the
+ * expert who read each one concluded, and synthetic tables (clean, flat,
+ * noisy).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "check.h"
+#include "report.h"
+#include "seeds/seeds.h"
+
+#define MiB (1024ULL * 1024)
+#define KiB 1024ULL
+#define NONE_AT 0	/* expected value: null (not derivable) */
+#define ANY 1		/* confidence bounds: any value allowed */
+
+enum field { ERASE, PAGE, LINEAR, RANDOM, MINWRITE, FAT };
+
+/* One expectation: value (0 with null = 1 for "no value") and a range
+ * of acceptable confidence. */
+struct expect {
+	enum field field;
+	int null;
+	uint64_t value;
+	int at_least;
+	enum confidence lo, hi;
+	const char *why;	/* the expert's words */
+};
+
+static const struct verdict *field(const struct analysis *a, enum field f)
+{
+	const struct verdict *v[] = {
+		&a->erase_size, &a->page_size, &a->open_au_linear,
+		&a->open_au_random, &a->min_full_speed_write, &a->fat_aus,
+	};
+
+	return v[f];
+}
+
+static void expect(const char *what, const struct analysis *a,
+		   const struct expect *e)
+{
+	const struct verdict *v = field(a, e->field);
+	int ok = v->type != V_NONE && v->is_null == e->null &&
+		 v->conf >= e->lo && v->conf <= e->hi;
+
+	if (ok && !e->null && v->type == V_LIST)
+		ok = v->nlist == (e->value ? 1 : 0) &&
+		     (!e->value || v->list[0] == e->value - 1);
+	else if (ok && !e->null)
+		ok = v->value == e->value && v->at_least == e->at_least;
+	CHECK(ok, "%s: %s -- got %s%llu (%s): %s", what, e->why,
+	      v->is_null ? "null " : "", (unsigned long long)v->value,
+	      confidence_name(v->conf), v->evidence);
+}
+
+/* Analyse one section (or one table of it) of a seed. */
+static void golden(const char *seed, size_t sec, long table,
+		   const char *what, const struct expect *e, size_t n)
+{
+	struct analysis a;
+	struct report r;
+	size_t i;
+
+	if (seed_parse(seed, &r) < 0 || sec >= r.nsecs) {
+		CHECK(0, "%s: section %zu of %s", what, sec, seed);
+		report_free(&r);
+		return;
+	}
+	if (table >= 0)
+		analyze(r.tabs + table, 1, &r.secs[sec].ctx, &a);
+	else
+		analyze(r.tabs + r.secs[sec].first, r.secs[sec].ntabs,
+			&r.secs[sec].ctx, &a);
+	for (i = 0; i < n; i++)
+		expect(what, &a, &e[i]);
+	report_free(&r);
+}
+
+#define GOLDEN(seed, sec, table, what, ...)				\
+	do {								\
+		static const struct expect e_[] = { __VA_ARGS__ };	\
+		golden(seed, sec, table, what, e_,			\
+		       sizeof(e_) / sizeof(e_[0]));			\
+	} while (0)
+
+static void seed_002_sd08g(void)
+{
+	GOLDEN(SEED_002, 0, -1, "002 SD08G",
+	       { ERASE, 0, 4 * MiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "## 4MiB erase block" },
+	       { PAGE, 0, 16 * KiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "## 16KiB pages" },
+	       { FAT, 0, 1 + 1, 0, CONF_MEDIUM, CONF_HIGH,
+		 "## Special fat area in 2nd erase block (4MiB to 8MiB)" },
+	       { LINEAR, 0, 6, 0, CONF_MEDIUM, CONF_HIGH,
+		 "## 6 linear open-au." },
+	       { RANDOM, 0, 0, 0, CONF_LOW, CONF_MEDIUM,
+		 "## Rather poor random." },
+	       /* "The drop in speed at 1MiB and 512kiB is consistent, across
+		* runs. But only with 1 open-au." -- erratic, so not high */
+	       { MINWRITE, 0, 32 * KiB, 0, CONF_LOW, CONF_MEDIUM,
+		 "dip at 1MiB/512KiB with 1 open AU" });
+	/* the --blocksize=$[3*1024] table on its own */
+	GOLDEN(SEED_002, 0, 1, "002 SD08G 3*1024",
+	       { ERASE, 0, 12 * MiB, 0, CONF_LOW, CONF_MEDIUM,
+		 "## 12 MiB might be significant, but probably not; "
+		 "no factor of 3" });
+}
+
+static void seed_004_samsung_sandisk(void)
+{
+	GOLDEN(SEED_004, 0, -1, "004 Samsung EVO",
+	       { ERASE, 0, 16 * MiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "16MB boundary has performance penalty = allocation unit" },
+	       { PAGE, 0, 16 * KiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "16KB performance penalty = page size" });
+	GOLDEN(SEED_004, 1, -1, "004 Sandisk Ultra",
+	       { ERASE, 0, 1 * MiB, 0, CONF_LOW, CONF_LOW,
+		 "Results all over the place; 1MB boundary has performance "
+		 "penalty = allocation unit?" },
+	       { PAGE, 1, 0, 0, CONF_INCONCLUSIVE, CONF_INCONCLUSIVE,
+		 "64KB dip, 4KB spike: no page size" });
+}
+
+static void seed_001_su04g(void)
+{
+	GOLDEN(SEED_001, 0, -1, "001 SU04G",
+	       { LINEAR, 0, 2, 0, CONF_MEDIUM, CONF_HIGH,
+		 "evidently, the card can deal with two concurrently open "
+		 "4 MB erase blocks" },
+	       { MINWRITE, 0, 32 * KiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "16KiB at 3.14M/s, 32KiB and up at ~9M/s" });
+}
+
+static void seed_003_samsung16(void)
+{
+	GOLDEN(SEED_003, 0, -1, "003 Samsung 16GB",
+	       /* "Possibly 0.5 MiB erase block based on factored size";
+		* the step is inverted (-10µs above 16MiB, 40µs below) */
+	       { ERASE, 0, 16 * MiB, 0, CONF_LOW, CONF_LOW,
+		 "flashbench is not good at analysing this kind of device" },
+	       { PAGE, 0, 16 * KiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "~40µs down to 16KiB, ~0 below" },
+	       { LINEAR, 0, 7, 1, CONF_LOW, CONF_MEDIUM,
+		 "Doing open-au tests nets no useful data, it's always fast" },
+	       { RANDOM, 0, 7, 1, CONF_LOW, CONF_MEDIUM,
+		 "performance the same as the --open-au-nr=7 tests" });
+}
+
+static void seed_000_digest(void)
+{
+	GOLDEN(SEED_000, 0, -1, "000 SanDisk CF",
+	       { ERASE, 1, 0, 0, CONF_INCONCLUSIVE, CONF_INCONCLUSIVE,
+		 "The data must be misleading on this card" },
+	       { FAT, 0, 0, 0, CONF_LOW, CONF_MEDIUM,
+		 "It's not possible to actually see any FAT optimizations" });
+	GOLDEN(SEED_000, 1, -1, "000 Kingston SA04G",
+	       { ERASE, 0, 4 * MiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "1.2ms at >= 4MiB, 15µs at 2MiB; preferred_erase 4MiB" });
+	GOLDEN(SEED_000, 2, -1, "000 Sandisk Extreme III",
+	       /* noisy -a; the expert went on with --erasesize=1MiB */
+	       { ERASE, 0, 512 * KiB, 0, CONF_LOW, CONF_MEDIUM,
+		 "next runs use --erasesize=$[1024*1024]" });
+	GOLDEN(SEED_000, 3, -1, "000 Sascha SD04G",
+	       { ERASE, 0, 512 * KiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "step at 512KiB (his runs use EBS=524288)" },
+	       { PAGE, 0, 4 * KiB, 0, CONF_MEDIUM, CONF_HIGH,
+		 "steps at 8KiB and 4KiB" },
+	       { LINEAR, 0, 7, 0, CONF_LOW, CONF_LOW,
+		 "I have a feeling 5 samples are not enough" },
+	       { FAT, 0, 0, 0, CONF_LOW, CONF_MEDIUM, "no special AU" });
+	GOLDEN(SEED_000, 4, -1, "000 Intel X25",
+	       { ERASE, 1, 0, 0, CONF_INCONCLUSIVE, CONF_INCONCLUSIVE,
+		 "diffs of 1-3µs: nothing to see in -a" },
+	       { LINEAR, 0, 130, 1, CONF_LOW, CONF_MEDIUM,
+		 "Absolutely no effects can be measured based on number of "
+		 "open erase blocks" });
+	GOLDEN(SEED_000, 5, -1, "000 Patriot Rage XT",
+	       { LINEAR, 0, 12, 0, CONF_LOW, CONF_MEDIUM,
+		 "The device can access 12 12 MB erase blocks ... The "
+		 "results are still not conclusive" });
+	GOLDEN(SEED_000, 6, -1, "000 Patriot Xporter XT",
+	       { ERASE, 0, 8 * MiB, 0, CONF_HIGH, CONF_HIGH,
+		 "The erase block size is clearly 8 MB" },
+	       { PAGE, 1, 0, 0, CONF_INCONCLUSIVE, CONF_INCONCLUSIVE,
+		 "page size is not clear from this" },
+	       { LINEAR, 0, 8, 0, CONF_HIGH, CONF_HIGH,
+		 "nine blocks is where we hit the wall" },
+	       { FAT, 0, 0, 0, CONF_LOW, CONF_MEDIUM,
+		 "Looking for FAT optimizations, nothing there" });
+}
+
+/* An align table from diffs (ns) at 8GiB, 4GiB, ... down to 2KiB. */
+static void align_table(struct table *t, const double *diff, size_t n)
+{
+	uint64_t key = 8ULL << 30;
+	size_t i;
+
+	memset(t, 0, sizeof(*t));
+	t->kind = TAB_ALIGN;
+	for (i = 0; i < n; i++, key /= 2) {
+		struct table_row *r = table_add_row(t, key);
+
+		if (!r)
+			return;
+		r->v[0] = r->v[2] = 800e3;
+		r->v[1] = 800e3 + diff[i];
+		r->v[3] = diff[i];
+	}
+}
+
+static uint32_t lcg(uint32_t *s)
+{
+	*s = *s * 1103515245u + 12345u;
+	return *s >> 8;
+}
+
+static void synthetic_align(void)
+{
+	struct analysis_ctx ctx = { .dev_size = 8000ULL << 20 };
+	double d[23];
+	struct analysis a;
+	struct table t;
+	uint32_t s = 3;
+	size_t i;
+
+	/* 300µs >= 4MiB, 160µs down to 16KiB, 5µs below, some jitter */
+	for (i = 0; i < 23; i++)
+		d[i] = (i <= 11 ? 300e3 : i <= 19 ? 160e3 : 5e3) +
+		       (double)(lcg(&s) % 4000);
+	align_table(&t, d, 23);
+	analyze(&t, 1, &ctx, &a);
+	CHECK(a.erase_size.value == 4 * MiB && a.erase_size.conf == CONF_HIGH
+	      && a.page_size.value == 16 * KiB &&
+	      a.page_size.conf == CONF_HIGH, "clean two-level table: high");
+	table_free(&t);
+
+	for (i = 0; i < 23; i++)
+		d[i] = 20e3 + (double)(lcg(&s) % 1500);
+	align_table(&t, d, 23);
+	analyze(&t, 1, &ctx, &a);
+	CHECK(a.erase_size.is_null && a.erase_size.conf == CONF_INCONCLUSIVE
+	      && a.page_size.is_null, "flat table: inconclusive, no value");
+	table_free(&t);
+
+	for (i = 0; i < 23; i++)
+		d[i] = (double)(lcg(&s) % 200000);
+	align_table(&t, d, 23);
+	analyze(&t, 1, &ctx, &a);
+	CHECK(a.erase_size.conf < CONF_HIGH && a.page_size.conf < CONF_HIGH,
+	      "noise: not high (erase %s, page %s)",
+	      confidence_name(a.erase_size.conf),
+	      confidence_name(a.page_size.conf));
+	table_free(&t);
+}
+
+/* A sweep table: rates at 4MiB..16KiB for N=1..4, N=4 collapses. */
+static void synthetic_sweep(void)
+{
+	struct analysis a;
+	struct table t;
+	uint64_t key;
+	unsigned j;
+
+	memset(&t, 0, sizeof(t));
+	t.kind = TAB_SWEEP;
+	t.ncols = 4;
+	for (j = 0; j < 4; j++)
+		t.col_nr[j] = j + 1;
+	for (key = 4 * MiB; key >= 16 * KiB; key /= 2) {
+		struct table_row *r = table_add_row(&t, key);
+
+		for (j = 0; r && j < 4; j++)
+			r->v[j] = j < 3 ? 9e6 : 9e6 * (double)key / (4 * MiB);
+	}
+	analyze(&t, 1, NULL, &a);
+	CHECK(a.open_au_linear.value == 3 && !a.open_au_linear.at_least &&
+	      a.open_au_linear.conf == CONF_HIGH,
+	      "sweep: 3 open AUs, N=4 collapses (%s)",
+	      a.open_au_linear.evidence);
+	CHECK(a.open_au_random.type == V_NONE && a.erase_size.type == V_NONE,
+	      "sweep: no random or align verdict");
+	table_free(&t);
+}
+
+/* Text and JSON: stable formats the front end and scripts rely on. */
+static void output(void)
+{
+	struct analysis a;
+	struct report r;
+	struct json j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ok;
+
+	if (seed_parse(SEED_002, &r) < 0)
+		return;
+	analyze(r.tabs, r.ntabs, &r.ctx, &a);
+	f = open_memstream(&buf, &len);
+	if (!f)
+		goto out;
+	analysis_print(f, &a, "# ");
+	fflush(f);
+	ok = buf && strstr(buf, "# erase_size: 4MiB (high) -- diff 215µs at "
+			   "4MiB vs 21.4µs at 2MiB") &&
+	     strstr(buf, "# open_au_linear: 6 (high) -- ") &&
+	     strstr(buf, "# fat_aus: 1 (high) -- ");
+	CHECK(ok, "text: one '# key: value (confidence) -- evidence' line");
+	if (!ok)
+		printf("%s\n", buf ? buf : "");
+	rewind(f);
+	json_init(&j, f);
+	json_open(&j, NULL, '{');
+	analysis_json(&j, &a);
+	json_close(&j, '}');
+	json_end(&j);
+	fputc('\0', f);
+	fflush(f);
+	ok = strstr(buf, "\"erase_size\": {") &&
+	     strstr(buf, "\"value\": 4194304") &&
+	     strstr(buf, "\"page_size\": {") &&
+	     strstr(buf, "\"open_au_random\": {") &&
+	     strstr(buf, "\"at_least\": false") &&
+	     strstr(buf, "\"min_full_speed_write\": {") &&
+	     strstr(buf, "\"fat_aus\": {") && strstr(buf, "\"value\": [") &&
+	     strstr(buf, "\"confidence\": \"high\"");
+	CHECK(ok, "json: all six verdicts with value, confidence, evidence");
+	if (!ok)
+		printf("%s\n", buf);
+	fclose(f);
+	free(buf);
+	/* no tables at all: every key still there, value null */
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	if (!f)
+		goto out;
+	analyze(NULL, 0, NULL, &a);
+	json_init(&j, f);
+	json_open(&j, NULL, '{');
+	analysis_json(&j, &a);
+	json_close(&j, '}');
+	fputc('\0', f);
+	fflush(f);
+	ok = strstr(buf, "\"fat_aus\": {") && !strstr(buf, "\"value\": 0") &&
+	     strstr(buf, "\"confidence\": \"inconclusive\"");
+	CHECK(ok, "json without tables: every key, value null");
+	if (!ok)
+		printf("%s\n", buf);
+	fclose(f);
+	free(buf);
+out:
+	report_free(&r);
+}
+
+int main(void)
+{
+	seed_002_sd08g();
+	seed_004_samsung_sandisk();
+	seed_001_su04g();
+	seed_003_samsung16();
+	seed_000_digest();
+	synthetic_align();
+	synthetic_sweep();
+	output();
+	CHECK(!strcmp(confidence_name(CONF_MEDIUM), "medium"),
+	      "confidence names");
+	return CHECK_DONE();
+}
