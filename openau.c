@@ -29,7 +29,7 @@ static uint64_t region_end(const struct opts *o)
 static int open_au_validate(const struct opts *o, const struct dev *d,
 			    char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], e[UNIT_BUFLEN];
 	uint64_t off = write_offset(o);
 
 	if (off % d->sector) {
@@ -50,8 +50,8 @@ static int open_au_validate(const struct opts *o, const struct dev *d,
 			 "offset %s need %s, but %s has %s",
 			 o->nr_hi, o->nr_hi, fmt_size(a, (double)o->erasesize),
 			 AU_SPACING, fmt_size(b, (double)off),
-			 fmt_size(a, (double)region_end(o)), d->path,
-			 fmt_size(b, (double)d->size));
+			 fmt_size(c, (double)region_end(o)), d->path,
+			 fmt_size(e, (double)d->size));
 		return -EINVAL;
 	}
 	return 0;
@@ -151,7 +151,7 @@ static void open_au_header(FILE *f, const struct opts *o)
 		return;
 	fputs("size", f);
 	for (n = o->nr_lo; n <= o->nr_hi; n++)
-		fprintf(f, "\tnr=%u", n);
+		fprintf(f, "\t%s=%u", o->random ? "random" : "linear", n);
 	fputc('\n', f);
 }
 

@@ -269,7 +269,7 @@ static void test_sweep_and_fat(void)
 	      r.tab.col_nr[2] == 3, "sweep: one column per N");
 	CHECK(log.n == 7 * (1 + 2 + 3), "sweep: writes for N=1,2,3 (%zu)",
 	      log.n);
-	CHECK(strncmp(text, "size\tnr=1\tnr=2\tnr=3\n2MiB\t", 25) == 0,
+	CHECK(strncmp(text, "size\tlinear=1\tlinear=2\tlinear=3\n2MiB\t", 34) == 0,
 	      "sweep: header names the columns");
 	run_free(&r);
 	free(text);
