@@ -17,7 +17,7 @@ endif
 # Everything but the front end; tests and fuzzers link against it.
 LIB_OBJS = units.o table.o json.o dev.o real.o sim.o vm.o prog.o devinfo.o \
 	align.o openau.o fat.o erase.o scatter.o interval.o run.o \
-	analysis.o report.o
+	inuse.o preserve.o analysis.o report.o
 
 UNIT_TESTS = $(patsubst %.c,%,$(wildcard tests/unit_*.c))
 

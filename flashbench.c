@@ -21,9 +21,11 @@
 #include "analysis.h"
 #include "bench.h"
 #include "dev.h"
+#include "inuse.h"
 #include "devinfo.h"
 #include "json.h"
 #include "report.h"
+#include "preserve.h"
 #include "run.h"
 #include "sim.h"
 #include "units.h"
@@ -45,6 +47,9 @@ struct front {
 	int dry_run;
 	int realtime;
 	int have_erase;
+	int force;		/* --force: skip the in-use check */
+	const char *preserve;	/* --preserve=FILE */
+	const char *restore;	/* --restore=FILE: put it back, no test */
 };
 
 static void die_usage(const char *fmt, ...)
@@ -104,6 +109,13 @@ static void usage(FILE *f)
 "      --dry-run            print the I/O plan and totals, touch nothing\n"
 "                           (with -v: every I/O)\n"
 "      --realtime           SCHED_FIFO while measuring (off by default)\n"
+"      --force              write tests: go on although the device or a\n"
+"                           partition is mounted or in use\n"
+"      --preserve=FILE      write tests: save the bytes to be overwritten\n"
+"                           in FILE (not on the device), put them back\n"
+"                           afterwards and verify\n"
+"      --restore=FILE       put a --preserve FILE back on DEVICE (after\n"
+"                           a crash); no test option\n"
 "  -v, --verbose            more detail\n"
 "  -h, --help               this text\n"
 "      --help-sim           simulated card profiles and keys\n"
@@ -118,6 +130,7 @@ enum {
 	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_FAT_NR, OPT_SCATTER_ORDER,
 	OPT_SCATTER_SPAN, OPT_INTERVAL_ORDER, OPT_ERASE, OPT_DISCARD,
 	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM, OPT_ANALYZE,
+	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE,
 };
 
 static const struct option long_opts[] = {
@@ -148,6 +161,9 @@ static const struct option long_opts[] = {
 	{ "help-sim", no_argument, NULL, OPT_HELP_SIM },
 	{ "analyze", optional_argument, NULL, OPT_ANALYZE },
 	{ "analyse", optional_argument, NULL, OPT_ANALYZE },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "preserve", required_argument, NULL, OPT_PRESERVE },
+	{ "restore", required_argument, NULL, OPT_RESTORE },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -331,6 +347,9 @@ static void parse_args(struct front *fr, int argc, char **argv)
 		case 'h': usage(stdout); exit(0);
 		case OPT_HELP_SIM: sim_help(stdout); exit(0);
 		case OPT_ANALYZE: opt_analyze(fr, optarg, argc); break;
+		case OPT_FORCE: fr->force = 1; break;
+		case OPT_PRESERVE: fr->preserve = optarg; break;
+		case OPT_RESTORE: fr->restore = optarg; break;
 		case 'V': printf("flashbench %s\n", VERSION); exit(0);
 		case ':':
 			die_usage("%s: needs a value", bad_opt(argv));
@@ -548,6 +567,19 @@ static void print_json(FILE *f, const struct front *fr, const struct dev *d,
 	json_end(&j);
 }
 
+/*
+ * O_EXCL only says "busy"; this names the mount, swap or holder that a
+ * write test would destroy, before any I/O.
+ */
+static void refuse_in_use(const char *path)
+{
+	char msg[PATH_MAX + 128];
+
+	if (dev_in_use(path, msg, sizeof(msg)))
+		die_usage("%s: in use: %s (use --force to override)", path,
+			  msg);
+}
+
 static int open_device(const struct front *fr, struct dev *d)
 {
 	char err[512];
@@ -555,10 +587,18 @@ static int open_device(const struct front *fr, struct dev *d)
 
 	if (fr->o.test->writes && !fr->dry_run)
 		mode = DEV_RDWR | DEV_EXCL;
+	if (mode != DEV_RDONLY && !fr->force)
+		refuse_in_use(fr->o.device);
 	ret = dev_open(d, fr->o.device, mode, err, sizeof(err));
 	if (ret)
 		die_usage("%s", err);
 	return 0;
+}
+
+/* Errors of a card pulled out or a device detached mid-run. */
+static int vanished(int err)
+{
+	return err == -ENODEV || err == -ENXIO || err == -ENOMEDIUM;
 }
 
 static int report_error(const struct run *r, const struct dev *d)
@@ -570,9 +610,11 @@ static int report_error(const struct run *r, const struct dev *d)
 			"this device\n", d->path);
 		return EXIT_NODISCARD;
 	}
-	fprintf(stderr, "flashbench: %s %llu bytes at offset %llu of %s: %s\n",
+	fprintf(stderr, "flashbench: %s %llu bytes at offset %llu of %s: %s%s\n",
 		io_kind_name(e->io), (unsigned long long)e->len,
-		(unsigned long long)e->off, d->path, strerror(-e->err));
+		(unsigned long long)e->off, d->path, strerror(-e->err),
+		vanished(e->err) ? " (the device vanished: removed or detached)"
+				 : "");
 	return EXIT_IO;
 }
 
@@ -724,6 +766,57 @@ static int analyze_files(const struct front *fr, FILE *out)
 	return found ? 0 : EXIT_IO;
 }
 
+/* --preserve, before the first write; nonzero: the exit status. */
+static int save_preserve(const struct front *fr, struct dev *d,
+			 const struct run *r)
+{
+	char err[PATH_MAX + 512], size[UNIT_BUFLEN];
+	int ret;
+
+	ret = preserve_save(fr->preserve, d, r->plan.ranges, r->plan.nranges,
+			    err, sizeof(err));
+	if (ret == -EINTR) {
+		fprintf(stderr, "flashbench: interrupted while saving to "
+			"--preserve=%s; nothing was written\n", fr->preserve);
+		return 128 + stop_signal;
+	}
+	if (ret) {
+		fprintf(stderr, "flashbench: %s; nothing was written\n", err);
+		return EXIT_IO;
+	}
+	if (fr->o.verbose)
+		fprintf(stderr, "flashbench: saved %s to %s\n",
+			fmt_size(size, (double)r->plan.written), fr->preserve);
+	return 0;
+}
+
+/*
+ * After the test however it ended (^C included): the file goes only
+ * once the data is back and verified and the run ended normally.
+ */
+static int put_back(const struct front *fr, struct dev *d, int status)
+{
+	char msg[PATH_MAX + 512];
+
+	/* The timing is over; restoring need not be locked in memory. */
+	munlockall();
+	if (preserve_restore(fr->preserve, d, msg, sizeof(msg))) {
+		fprintf(stderr, "flashbench: %s; %s kept: try again with "
+			"'flashbench --restore=%s %s'\n", msg, fr->preserve,
+			fr->preserve, d->path);
+		return EXIT_IO;
+	}
+	if (status)
+		fprintf(stderr, "flashbench: %s; %s kept\n", msg,
+			fr->preserve);
+	else if (unlink(fr->preserve) < 0)
+		fprintf(stderr, "flashbench: %s; cannot remove it: %s\n", msg,
+			strerror(errno));
+	else
+		fprintf(stderr, "flashbench: %s\n", msg);
+	return status;
+}
+
 static int run_test(struct front *fr, struct dev *d, FILE *out)
 {
 	struct analysis a;
@@ -744,6 +837,13 @@ static int run_test(struct front *fr, struct dev *d, FILE *out)
 	}
 	run_announce(&r, &fr->o, d, stderr);
 	catch_signals();
+	if (fr->preserve) {
+		status = save_preserve(fr, d, &r);
+		if (status) {
+			run_free(&r);
+			return status;
+		}
+	}
 	quiet_machine(fr);
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
 	if (ret == -EINTR && stop_signal)
@@ -753,6 +853,8 @@ static int run_test(struct front *fr, struct dev *d, FILE *out)
 	if (status > 128)
 		fprintf(stderr, "flashbench: interrupted after %zu rows\n",
 			r.tab.nrows);
+	if (fr->preserve)
+		status = put_back(fr, d, status);
 	verdicts(d, &r.tab, &a);
 	if (fr->json)
 		print_json(out, fr, d, &r, &a, status);
@@ -762,6 +864,45 @@ static int run_test(struct front *fr, struct dev *d, FILE *out)
 		analysis_print(stderr, &a, "flashbench: ");
 	run_free(&r);
 	return status;
+}
+
+/* --restore=FILE DEVICE: the way back after SIGKILL or a power loss. */
+static int restore_mode(const struct front *fr)
+{
+	char msg[PATH_MAX + 512];
+	struct dev d;
+	int ret;
+
+	if (fr->o.test)
+		die_usage("--restore=%s: puts saved data back; it does not go "
+			  "with --%s", fr->restore, fr->o.test->name);
+	if (fr->preserve)
+		die_usage("--restore=%s: does not go with --preserve=%s",
+			  fr->restore, fr->preserve);
+	if (!fr->force)
+		refuse_in_use(fr->o.device);
+	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
+		die_usage("%s", msg);
+	ret = preserve_restore(fr->restore, &d, msg, sizeof(msg));
+	dev_close(&d);
+	if (ret == -EINVAL)
+		die_usage("--restore=%s", msg);
+	fprintf(stderr, "flashbench: %s\n", msg);
+	return ret ? EXIT_IO : 0;
+}
+
+/* Before any I/O: a file to save into, off the device. */
+static void check_preserve(const struct front *fr, const struct dev *d)
+{
+	char err[PATH_MAX + 512];
+
+	if (!fr->preserve || fr->dry_run)
+		return;
+	if (!fr->o.test->writes)
+		die_usage("--preserve=%s: --%s does not write to the device",
+			  fr->preserve, fr->o.test->name);
+	if (preserve_check(fr->preserve, d, err, sizeof(err)))
+		die_usage("%s", err);
 }
 
 int main(int argc, char **argv)
@@ -780,12 +921,15 @@ int main(int argc, char **argv)
 		free(fr.files);
 		return status;
 	}
+	if (fr.restore)
+		return restore_mode(&fr);
 	if (!fr.o.test)
 		die_usage("no test given: use -a, -O, -f, --erase, "
 			  "--discard, -s or -i (try 'flashbench --help')");
 	set_defaults(&fr.o);
 	open_device(&fr, &d);
 	validate(&fr, &d);
+	check_preserve(&fr, &d);
 	out = open_out(&fr);
 	status = run_test(&fr, &d, out);
 	dev_close(&d);

@@ -1,0 +1,576 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --preserve and --restore: keep a copy of the bytes a destructive test
+ * overwrites and put them back, verified.
+ *
+ * File layout, integers little-endian:
+ *	 0  magic "FBPRESRV"
+ *	 8  u32 version
+ *	12  u32 complete: set only once data and checksums are on disk
+ *	16  u64 device size
+ *	24  u32 logical sector size
+ *	28  u32 length of the device path
+ *	32  u64 number of ranges
+ *	40  u64 FNV-1a 64 of the header up to the data, this field as zero
+ *	48  device path (canonical), then per range u64 offset, length and
+ *	    FNV-1a 64 of its data, then the data of each range in order.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "inuse.h"
+#include "preserve.h"
+#include "units.h"
+#include "vm.h"
+
+#define PRESERVE_MAGIC	"FBPRESRV"
+#define PRESERVE_VER	1
+#define FIXED_LEN	48
+#define RANGE_LEN	24
+/* Bounded memory whatever the size of the ranges. */
+#define CHUNK		(4u << 20)
+/* More ranges than any test plans: a corrupt count is caught early. */
+#define MAX_RANGES	(1u << 24)
+
+struct prange {
+	uint64_t off, len, sum;
+};
+
+struct phdr {
+	uint32_t complete;
+	uint64_t size;
+	uint32_t sector;
+	char path[PATH_MAX];
+	uint64_t n;
+	struct prange *r;
+	uint64_t data_off;	/* where the data starts in the file */
+	uint64_t total;		/* bytes of data */
+};
+
+uint64_t fnv64(uint64_t h, const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static void put64(unsigned char *p, uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+	uint32_t v = 0;
+	int i;
+
+	for (i = 3; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static uint64_t get64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* The device as the file names it: symlinks resolved where possible. */
+static void dev_id(const struct dev *d, char *buf)
+{
+	if (!realpath(d->path, buf))
+		snprintf(buf, PATH_MAX, "%s", d->path);
+}
+
+static void set_layout(struct phdr *h)
+{
+	uint64_t i;
+
+	h->data_off = FIXED_LEN + strlen(h->path) + RANGE_LEN * h->n;
+	h->total = 0;
+	for (i = 0; i < h->n; i++)
+		h->total += h->r[i].len;
+}
+
+/* Encode h into buf (h->data_off bytes). */
+static void encode(const struct phdr *h, unsigned char *buf)
+{
+	size_t plen = strlen(h->path);
+	unsigned char *p = buf + FIXED_LEN + plen;
+	uint64_t i;
+
+	memset(buf, 0, FIXED_LEN);
+	memcpy(buf, PRESERVE_MAGIC, 8);
+	put32(buf + 8, PRESERVE_VER);
+	put32(buf + 12, h->complete);
+	put64(buf + 16, h->size);
+	put32(buf + 24, h->sector);
+	put32(buf + 28, (uint32_t)plen);
+	put64(buf + 32, h->n);
+	memcpy(buf + FIXED_LEN, h->path, plen);
+	for (i = 0; i < h->n; i++, p += RANGE_LEN) {
+		put64(p, h->r[i].off);
+		put64(p + 8, h->r[i].len);
+		put64(p + 16, h->r[i].sum);
+	}
+	put64(buf + 40, fnv64(FNV64_INIT, buf, h->data_off));
+}
+
+static int pread_full(int fd, void *buf, size_t len, uint64_t off)
+{
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = pread(fd, (char *)buf + done, len - done,
+			  (off_t)(off + done));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -ENODATA;
+		done += (size_t)n;
+	}
+	return 0;
+}
+
+static int pwrite_full(int fd, const void *buf, size_t len, uint64_t off)
+{
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = pwrite(fd, (const char *)buf + done, len - done,
+			   (off_t)(off + done));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		done += (size_t)n;
+	}
+	return 0;
+}
+
+/* The new name must survive a power loss too, not only its data. */
+static int sync_dir(const char *file)
+{
+	char copy[PATH_MAX];
+	int fd, ret = 0;
+
+	snprintf(copy, sizeof(copy), "%s", file);
+	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd) < 0 && errno != EINVAL)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+int preserve_check(const char *file, const struct dev *d, char *err,
+		   size_t errlen)
+{
+	char copy[PATH_MAX];
+	struct stat st, dst;
+
+	if (lstat(file, &st) == 0) {
+		snprintf(err, errlen, "--preserve=%s: file exists; it may hold "
+			 "the only copy of an earlier run's data (put it back "
+			 "with --restore=%s, or remove it)", file, file);
+		return -EEXIST;
+	}
+	snprintf(copy, sizeof(copy), "%s", file);
+	if (stat(dirname(copy), &st) < 0) {
+		snprintf(err, errlen, "--preserve=%s: %s", file,
+			 strerror(errno));
+		return -errno;
+	}
+	if (d->kind == DEV_BLOCK && stat(d->path, &dst) == 0 &&
+	    dev_contains(dst.st_rdev, st.st_dev)) {
+		snprintf(err, errlen, "--preserve=%s: on the device under "
+			 "test, %s; put it on another disk", file, d->path);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Copy one range of the device to the file at *pos, summing it. */
+static int save_range(int fd, struct dev *d, struct prange *r, void *buf,
+		      uint64_t *pos, char *err, size_t errlen)
+{
+	uint64_t done, len, ns;
+	int ret;
+
+	r->sum = FNV64_INIT;
+	for (done = 0; done < r->len; done += len) {
+		len = r->len - done < CHUNK ? r->len - done : CHUNK;
+		if (vm_stop)
+			return -EINTR;
+		ret = dev_read(d, buf, len, r->off + done, &ns);
+		if (ret) {
+			snprintf(err, errlen, "reading %llu bytes at offset "
+				 "%llu of %s: %s", (unsigned long long)len,
+				 (unsigned long long)(r->off + done), d->path,
+				 strerror(-ret));
+			return ret;
+		}
+		r->sum = fnv64(r->sum, buf, len);
+		ret = pwrite_full(fd, buf, len, *pos);
+		if (ret)
+			return ret;
+		*pos += len;
+	}
+	return 0;
+}
+
+static int save_data(int fd, struct dev *d, struct phdr *h, char *err,
+		     size_t errlen)
+{
+	uint64_t pos = h->data_off, i;
+	void *buf = dev_alloc(CHUNK);
+	int ret = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	for (i = 0; !ret && i < h->n; i++)
+		ret = save_range(fd, d, &h->r[i], buf, &pos, err, errlen);
+	dev_free(buf, CHUNK);
+	return ret;
+}
+
+/*
+ * Placeholder header, data, fsync, then the complete header and fsync:
+ * whatever is on disk after a crash is either complete or marked so.
+ */
+static int save_file(int fd, struct dev *d, struct phdr *h, char *err,
+		     size_t errlen)
+{
+	unsigned char *hbuf = malloc(h->data_off);
+	int ret;
+
+	if (!hbuf)
+		return -ENOMEM;
+	encode(h, hbuf);
+	ret = pwrite_full(fd, hbuf, h->data_off, 0);
+	if (!ret)
+		ret = save_data(fd, d, h, err, errlen);
+	if (!ret && fsync(fd) < 0)
+		ret = -errno;
+	if (!ret) {
+		h->complete = 1;
+		encode(h, hbuf);
+		ret = pwrite_full(fd, hbuf, h->data_off, 0);
+	}
+	if (!ret && fsync(fd) < 0)
+		ret = -errno;
+	free(hbuf);
+	return ret;
+}
+
+int preserve_save(const char *file, struct dev *d, const struct range *r,
+		  size_t n, char *err, size_t errlen)
+{
+	struct io_stats stats = d->stats;
+	struct phdr h = { .size = d->size, .sector = d->sector, .n = n };
+	size_t i;
+	int fd, ret;
+
+	h.r = calloc(n ? n : 1, sizeof(*h.r));
+	if (!h.r)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		h.r[i] = (struct prange){ r[i].off, r[i].len, 0 };
+	dev_id(d, h.path);
+	set_layout(&h);
+	err[0] = '\0';
+	fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		ret = -errno;
+	} else {
+		ret = save_file(fd, d, &h, err, errlen);
+		if (close(fd) < 0 && !ret)
+			ret = -errno;
+		if (!ret)
+			ret = sync_dir(file);
+		if (ret)
+			unlink(file);
+	}
+	if (ret && ret != -EINTR) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "%s", err[0] ? err : strerror(-ret));
+		snprintf(err, errlen, "--preserve=%s: %s", file, why);
+	}
+	d->stats = stats;
+	free(h.r);
+	return ret;
+}
+
+/* Read and check the header; -EINVAL with a message if it is unusable. */
+static int load_header(int fd, const char *file, struct phdr *h, char *err,
+		       size_t errlen)
+{
+	unsigned char fixed[FIXED_LEN], *buf;
+	uint32_t plen;
+	uint64_t i, sum;
+	struct stat st;
+	int ret;
+
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	ret = pread_full(fd, fixed, FIXED_LEN, 0);
+	if (ret || memcmp(fixed, PRESERVE_MAGIC, 8) ||
+	    get32(fixed + 8) != PRESERVE_VER) {
+		snprintf(err, errlen, "%s: not a flashbench preserve file",
+			 file);
+		return -EINVAL;
+	}
+	h->complete = get32(fixed + 12);
+	h->size = get64(fixed + 16);
+	h->sector = get32(fixed + 24);
+	plen = get32(fixed + 28);
+	h->n = get64(fixed + 32);
+	sum = get64(fixed + 40);
+	if (!h->complete) {
+		snprintf(err, errlen, "%s: incomplete: the run stopped while "
+			 "saving, before its first write, so the device was "
+			 "not changed and there is nothing to restore", file);
+		return -EINVAL;
+	}
+	if (plen >= PATH_MAX || h->n > MAX_RANGES) {
+		snprintf(err, errlen, "%s: corrupt header", file);
+		return -EBADMSG;
+	}
+	h->data_off = FIXED_LEN + plen + RANGE_LEN * h->n;
+	buf = malloc(h->data_off);
+	h->r = calloc(h->n ? h->n : 1, sizeof(*h->r));
+	if (!buf || !h->r) {
+		free(buf);
+		return -ENOMEM;
+	}
+	ret = pread_full(fd, buf, h->data_off, 0) ? -EBADMSG : 0;
+	if (!ret) {
+		memset(buf + 40, 0, 8);
+		if (fnv64(FNV64_INIT, buf, h->data_off) != sum)
+			ret = -EBADMSG;
+	}
+	if (!ret) {
+		memcpy(h->path, buf + FIXED_LEN, plen);
+		h->path[plen] = '\0';
+		for (i = 0; i < h->n; i++) {
+			const unsigned char *p = buf + FIXED_LEN + plen +
+						 RANGE_LEN * i;
+
+			h->r[i] = (struct prange){ get64(p), get64(p + 8),
+						   get64(p + 16) };
+		}
+		set_layout(h);
+		if ((uint64_t)st.st_size != h->data_off + h->total)
+			ret = -EBADMSG;
+	}
+	free(buf);
+	if (ret)
+		snprintf(err, errlen, "%s: corrupt or truncated; the device "
+			 "was not written", file);
+	return ret;
+}
+
+static int match_device(const struct phdr *h, const struct dev *d,
+			const char *file, char *err, size_t errlen)
+{
+	char path[PATH_MAX], a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	uint64_t i;
+
+	dev_id(d, path);
+	if (strcmp(path, h->path) || h->size != d->size ||
+	    h->sector != d->sector) {
+		snprintf(err, errlen, "%s: made for %s (%llu bytes, %s, "
+			 "%u-byte sectors), not %s (%llu bytes, %s, %u-byte "
+			 "sectors); nothing written", file, h->path,
+			 (unsigned long long)h->size,
+			 fmt_size(a, (double)h->size), h->sector, path,
+			 (unsigned long long)d->size,
+			 fmt_size(b, (double)d->size), d->sector);
+		return -EINVAL;
+	}
+	for (i = 0; i < h->n; i++)
+		if (h->r[i].len == 0 || h->r[i].off > d->size ||
+		    h->r[i].len > d->size - h->r[i].off) {
+			snprintf(err, errlen, "%s: corrupt range table", file);
+			return -EBADMSG;
+		}
+	return 0;
+}
+
+enum pass { PASS_CHECK_FILE, PASS_WRITE, PASS_VERIFY };
+
+static const char *const pass_io[] = {
+	[PASS_CHECK_FILE] = "reading", [PASS_WRITE] = "writing",
+	[PASS_VERIFY] = "reading back",
+};
+
+/* One pass over a range in chunks; the sum of what was read in *sum. */
+static int range_pass(int fd, struct dev *d, const struct prange *r,
+		      uint64_t pos, void *buf, enum pass pass, uint64_t *sum,
+		      char *err, size_t errlen)
+{
+	uint64_t done, len, ns;
+	int ret;
+
+	*sum = FNV64_INIT;
+	for (done = 0; done < r->len; done += len) {
+		len = r->len - done < CHUNK ? r->len - done : CHUNK;
+		if (pass == PASS_VERIFY) {
+			/* what was just written must not pass for read back */
+			memset(buf, 0, len);
+			ret = dev_read(d, buf, len, r->off + done, &ns);
+		} else {
+			ret = pread_full(fd, buf, len, pos + done);
+		}
+		if (!ret && pass == PASS_WRITE)
+			ret = dev_write(d, buf, len, r->off + done, &ns);
+		if (ret) {
+			snprintf(err, errlen, "%s %llu bytes at offset %llu "
+				 "of %s: %s", pass_io[pass],
+				 (unsigned long long)len,
+				 (unsigned long long)(pass == PASS_CHECK_FILE ?
+						      pos + done :
+						      r->off + done),
+				 pass == PASS_CHECK_FILE ? "the file" : d->path,
+				 strerror(-ret));
+			return ret;
+		}
+		*sum = fnv64(*sum, buf, len);
+	}
+	return 0;
+}
+
+static int all_ranges(int fd, struct dev *d, const struct phdr *h,
+		      void *buf, enum pass pass, char *err, size_t errlen)
+{
+	uint64_t pos = h->data_off, i, sum;
+	int ret;
+
+	for (i = 0; i < h->n; pos += h->r[i].len, i++) {
+		ret = range_pass(fd, d, &h->r[i], pos, buf, pass, &sum, err,
+				 errlen);
+		if (ret)
+			return ret;
+		if (pass == PASS_WRITE || sum == h->r[i].sum)
+			continue;
+		if (pass == PASS_CHECK_FILE) {
+			snprintf(err, errlen, "checksum of range %llu-%llu "
+				 "does not match: the file is corrupt; the "
+				 "device was not written",
+				 (unsigned long long)h->r[i].off,
+				 (unsigned long long)(h->r[i].off +
+						      h->r[i].len - 1));
+			return -EBADMSG;
+		}
+		snprintf(err, errlen, "verification failed: bytes %llu-%llu "
+			 "of %s differ from the saved data after writing it "
+			 "back", (unsigned long long)h->r[i].off,
+			 (unsigned long long)(h->r[i].off + h->r[i].len - 1),
+			 d->path);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* The file's own checksums first: never write a corrupt copy back. */
+static int restore_data(int fd, struct dev *d, const struct phdr *h,
+			char *err, size_t errlen)
+{
+	void *buf = dev_alloc(CHUNK);
+	int ret;
+
+	if (!buf)
+		return -ENOMEM;
+	ret = all_ranges(fd, d, h, buf, PASS_CHECK_FILE, err, errlen);
+	if (!ret)
+		ret = all_ranges(fd, d, h, buf, PASS_WRITE, err, errlen);
+	if (!ret)
+		ret = all_ranges(fd, d, h, buf, PASS_VERIFY, err, errlen);
+	dev_free(buf, CHUNK);
+	return ret;
+}
+
+static int do_restore(const char *file, struct dev *d, char *msg,
+		      size_t msglen)
+{
+	struct phdr h = { .r = NULL };
+	char err[PATH_MAX + 256] = "", size[UNIT_BUFLEN];
+	int fd, ret;
+
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(msg, msglen, "%s: %s", file, strerror(errno));
+		return errno == ENOENT ? -EINVAL : -errno;
+	}
+	ret = load_header(fd, file, &h, msg, msglen);
+	if (!ret)
+		ret = match_device(&h, d, file, msg, msglen);
+	if (!ret) {
+		ret = restore_data(fd, d, &h, err, sizeof(err));
+		if (ret)
+			snprintf(msg, msglen, "restoring from %s: %s", file,
+				 err[0] ? err : strerror(-ret));
+	}
+	if (!ret)
+		snprintf(msg, msglen, "restored %s in %llu range%s from %s, "
+			 "checksums verified",
+			 fmt_size(size, (double)h.total),
+			 (unsigned long long)h.n, h.n == 1 ? "" : "s", file);
+	close(fd);
+	free(h.r);
+	return ret;
+}
+
+int preserve_restore(const char *file, struct dev *d, char *msg,
+		     size_t msglen)
+{
+	struct io_stats stats = d->stats;
+	sigset_t block, old;
+	int ret;
+
+	/* A second ^C must not leave the device half restored. */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGQUIT);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	ret = do_restore(file, d, msg, msglen);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	d->stats = stats;
+	return ret;
+}

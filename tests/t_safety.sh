@@ -1,0 +1,313 @@
+#!/bin/sh
+# Safety: write tests refuse a mounted or claimed device before any I/O
+# and name what is in use; --force; --preserve puts the overwritten bytes
+# back after a normal end, ^C and (with --restore) SIGKILL; I/O errors and
+# vanished devices end with a clear line.
+. tests/lib.sh
+
+S=$TMP/safety
+mkdir -p "$S"
+F=$S/file.img
+P=$S/keep.fbp
+MNT=$(pwd)/$S/mnt
+LOOPS=
+cleanup() {
+	umount "$MNT" 2>/dev/null
+	for l in $LOOPS; do
+		swapoff "${l}p2" 2>/dev/null
+		losetup -d "$l" 2>/dev/null
+	done
+	rm -rf "$S"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# A run long enough (a few seconds) to be interrupted in the middle.
+LONG="-O --blocksize=4k --erasesize=2M --open-au-nr=6"
+
+sum_of() { sha256sum < "$1"; }
+
+# A random pause of 0.4 to 1.9 s, after the save and before the end.
+pause() {
+	sleep "$(od -An -N1 -tu1 /dev/urandom |
+		awk '{ printf "%.2f", 0.4 + $1 / 170 }')"
+}
+
+# same NAME DEV SUM: DEV is byte-identical to SUM
+same() {
+	if [ "$(sum_of "$2")" = "$3" ]; then
+		pass "$1: byte-identical afterwards"
+	else
+		fail "$1: contents changed"
+	fi
+}
+
+# roundtrip NAME DEV TEST-ARGS...: --preserve after a normal end
+roundtrip() {
+	_name=$1 _dev=$2
+	shift 2
+	_sum=$(sum_of "$_dev")
+	rm -f "$P"
+	expect_status "$_name: --preserve runs" 0 $FB "$@" --preserve="$P" \
+		"$_dev"
+	expect_grep "$_name: says it restored and verified" \
+		"^flashbench: restored .* from $P, checksums verified$" \
+		"$TMP/err"
+	if [ -e "$P" ]; then
+		fail "$_name: $P left behind after a clean run"
+	else
+		pass "$_name: file removed after a verified restore"
+	fi
+	same "$_name" "$_dev" "$_sum"
+}
+
+# interrupted NAME DEV: --preserve, SIGINT at a random moment
+interrupted() {
+	_sum=$(sum_of "$2")
+	rm -f "$P"
+	$FB $LONG --preserve="$P" "$2" >"$TMP/out" 2>"$TMP/err" &
+	_pid=$!
+	pause
+	kill -INT $_pid
+	wait $_pid
+	_st=$?
+	if [ $_st -eq 130 ]; then
+		pass "$1: exit 130"
+	else
+		fail "$1: exit $_st, want 130: $(head -c 300 "$TMP/err")"
+	fi
+	expect_grep "$1: rows so far printed" '^[0-9.]*[KM]iB' "$TMP/out"
+	expect_grep "$1: restored and verified before exit" \
+		"^flashbench: restored .*checksums verified; $P kept$" \
+		"$TMP/err"
+	same "$1" "$2" "$_sum"
+	rm -f "$P"
+}
+
+# killed NAME DEV: --preserve, SIGKILL mid-run, then --restore
+killed() {
+	_sum=$(sum_of "$2")
+	rm -f "$P"
+	$FB $LONG --preserve="$P" "$2" >"$TMP/out" 2>"$TMP/err" &
+	_pid=$!
+	pause
+	kill -KILL $_pid
+	wait $_pid 2>/dev/null
+	if [ "$(sum_of "$2")" != "$_sum" ]; then
+		pass "$1: SIGKILL left the device changed (as expected)"
+	else
+		skip "$1: SIGKILL landed before the first write"
+	fi
+	expect_status "$1: --restore" 0 $FB --restore="$P" "$2"
+	expect_grep "$1: --restore verifies" "checksums verified" "$TMP/err"
+	same "$1 + --restore" "$2" "$_sum"
+	rm -f "$P"
+}
+
+# preserve_refusals NAME DEV OTHER: --restore of DEV's file onto OTHER
+preserve_refusals() {
+	rm -f "$P"
+	# a clean run removes the file: keep one by interrupting a long run
+	$FB $LONG --preserve="$P" "$2" >/dev/null 2>&1 &
+	_pid=$!
+	sleep 0.5
+	kill -INT $_pid
+	wait $_pid
+	if [ ! -e "$P" ]; then
+		fail "$1: no preserve file kept after ^C"
+		return
+	fi
+	_osum=$(sum_of "$3")
+	expect_status "$1: --restore onto another device is refused" 2 \
+		$FB --restore="$P" "$3"
+	expect_grep "$1: names the device it was made for" \
+		"made for .*, not " "$TMP/err"
+	same "$1: the other device" "$3" "$_osum"
+	expect_status "$1: --preserve onto an existing file is refused" 2 \
+		$FB $LONG --preserve="$P" "$2"
+	expect_grep "$1: says why" "file exists" "$TMP/err"
+	expect_status "$1: --restore with a test is refused" 2 \
+		$FB --restore="$P" -O "$2"
+	# flip the last data byte: the file's own checksum catches it
+	_size=$(stat -c %s "$P")
+	printf '\377' | dd of="$P" bs=1 seek=$((_size - 1)) conv=notrunc \
+		2>/dev/null
+	expect_status "$1: --restore of a corrupt file fails" 1 \
+		$FB --restore="$P" "$2"
+	expect_grep "$1: says the file is corrupt, nothing written" \
+		"the file is corrupt; the device was not written" "$TMP/err"
+	rm -f "$P"
+}
+
+# --- regular files: no root needed
+head -c $((192 << 20)) /dev/urandom > "$F"
+roundtrip "file: -O" "$F" -O --blocksize=256k --erasesize=1M --open-au-nr=3
+roundtrip "file: -f" "$F" -f --blocksize=1M --erasesize=1M --fat-nr=3
+roundtrip "file: --discard" "$F" --discard=1M:2M
+interrupted "file: ^C" "$F"
+killed "file: SIGKILL" "$F"
+head -c $((128 << 20)) /dev/urandom > "$S/other.img"
+preserve_refusals "file" "$F" "$S/other.img"
+rm -f "$S/other.img"
+
+expect_status "file: --preserve with a read-only test is refused" 2 \
+	$FB -a --preserve="$P" "$F"
+printf 'FBPRESRV garbage' > "$P"
+expect_status "file: --restore of a foreign file is refused" 2 \
+	$FB --restore="$P" "$F"
+expect_grep "file: says what it is" "not a flashbench preserve file" \
+	"$TMP/err"
+rm -f "$P"
+expect_status "file: --restore of a missing file" 2 \
+	$FB --restore="$P" "$F"
+
+# --- the simulated card: fault injection
+if $FB -a --count=1 sim: >/dev/null 2>&1; then
+	expect_status "sim: fail= ends with an I/O error" 1 \
+		$FB -O sim:fail=16M
+	expect_grep "sim: fail= names operation, length, offset, errno" \
+		'^flashbench: write [0-9]* bytes at offset [0-9]* of sim:fail=16M: Input/output error' \
+		"$TMP/err"
+	expect_status "sim: vanish= ends with an error" 1 \
+		$FB -O sim:vanish=10
+	expect_grep "sim: vanish= says the device vanished" \
+		'device vanished' "$TMP/err"
+else
+	skip "sim fault injection (the simulated card is not built in)"
+fi
+
+# --- loop devices
+if ! is_root; then
+	skip "loop device safety tests (need root for losetup and mount)"
+	exit 0
+fi
+for t in mkfs.ext4 fsck.ext4 sfdisk partx losetup; do
+	if ! command -v $t >/dev/null 2>&1; then
+		skip "loop device safety tests ($t not installed)"
+		exit 0
+	fi
+done
+mkdir -p "$MNT"
+
+# new_loop VAR IMAGE [-P]: attach with direct I/O, remembered for cleanup
+new_loop() {
+	_l=$(losetup --direct-io=on $3 -f --show "$2" 2>/dev/null) || _l=
+	[ -n "$_l" ] && LOOPS="$LOOPS $_l"
+	eval "$1=\$_l"
+}
+
+I=$S/fs.img
+head -c $((192 << 20)) /dev/zero > "$I"
+new_loop L "$I"
+if [ -z "$L" ]; then
+	skip "loop device safety tests (losetup failed: no loop support)"
+	exit 0
+fi
+
+# ext4 with some files, mounted: every write test is refused
+mkfs.ext4 -q -F "$L" && mount "$L" "$MNT" || {
+	fail "loop: mkfs.ext4 and mount"
+	exit 0
+}
+for n in 1 2 3; do
+	head -c $((n * 3 << 20)) /dev/urandom > "$MNT/f$n"
+done
+(cd "$MNT" && sha256sum f1 f2 f3) > "$S/files.sum"
+sync
+for t in "-O" "-f" "--erase" "--discard=0:1M"; do
+	expect_status "mounted: $t is refused" 2 $FB $t "$L"
+	expect_grep "mounted: $t names the mount" \
+		"^flashbench: $L: in use: $L is mounted on $MNT (use --force to override)$" \
+		"$TMP/err"
+done
+expect_status "mounted: --force still refused (O_EXCL)" 2 \
+	$FB -O --force "$L"
+expect_status "mounted: --restore is refused" 2 $FB --restore="$P" "$L"
+expect_status "mounted: read-only -a still runs" 0 $FB -a --count=1 "$L"
+umount "$MNT"
+if fsck.ext4 -n -f "$L" >"$TMP/fsck" 2>&1; then
+	pass "mounted: fsck.ext4 -n -f clean afterwards"
+else
+	fail "mounted: fsck.ext4 found errors: $(tail -c 300 "$TMP/fsck")"
+fi
+mount -o ro "$L" "$MNT" &&
+	if (cd "$MNT" && sha256sum -c --quiet) < "$S/files.sum"; then
+		pass "mounted: files unchanged"
+	else
+		fail "mounted: file checksums differ"
+	fi
+umount "$MNT"
+
+# unmounted: --force gets past the check, which has nothing to say anyway
+expect_status "unmounted: -O --force runs" 0 $FB -O --force --erasesize=1M "$L"
+
+# preserve round trips on the loop device
+# random contents, written through the device so no stale cache remains
+dd if=/dev/urandom of="$L" bs=1M count=192 oflag=direct 2>/dev/null
+roundtrip "loop: -O" "$L" -O --blocksize=256k --erasesize=1M --open-au-nr=3
+roundtrip "loop: -f" "$L" -f --blocksize=1M --erasesize=1M --fat-nr=3
+interrupted "loop: ^C" "$L"
+killed "loop: SIGKILL" "$L"
+I2=$S/other.img
+head -c $((128 << 20)) /dev/zero > "$I2"
+new_loop L2 "$I2"
+preserve_refusals "loop" "$L" "$L2"
+
+# a partition table: a mounted partition makes the whole disk refused
+printf 'label: dos\nstart=2048, size=65536, type=83\nstart=67584, type=82\n' |
+	sfdisk -q "$I" >/dev/null 2>&1
+new_loop L3 "$I" -P
+# the kernel may not scan partitions at attach time; partx asks again
+[ -b "${L3}p1" ] || partx -a "$L3" 2>/dev/null
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	[ -b "${L3}p2" ] && break
+	sleep 0.2
+done
+if [ -b "${L3}p1" ] && mkfs.ext4 -q -F "${L3}p1" &&
+	mount "${L3}p1" "$MNT"; then
+	expect_status "partition mounted: whole disk refused" 2 \
+		$FB -O --erasesize=1M "$L3"
+	expect_grep "partition mounted: names the partition" \
+		"^flashbench: $L3: in use: ${L3}p1 is mounted on $MNT" \
+		"$TMP/err"
+	expect_status "partition mounted: the other partition is not" 0 \
+		$FB --discard=0:1M "${L3}p2"
+	umount "$MNT"
+	if mkswap "${L3}p2" >/dev/null 2>&1 && swapon "${L3}p2" 2>/dev/null
+	then
+		expect_status "swap partition: whole disk refused" 2 \
+			$FB -f --erasesize=1M "$L3"
+		expect_grep "swap partition: says so" \
+			"${L3}p2 is an active swap area" "$TMP/err"
+		swapoff "${L3}p2"
+	else
+		skip "swap partition (swapon not permitted here)"
+	fi
+else
+	skip "partition tests (no partition devices for $L3)"
+fi
+losetup -d "$L3"
+
+# a loop device detached while a test runs (some seconds long)
+new_loop L4 "$I2"
+$FB -a --count=2000 "$L4" >/dev/null 2>"$TMP/err" &
+pid=$!
+sleep 0.5
+losetup -d "$L4"
+sleep 1
+if kill -0 $pid 2>/dev/null; then
+	# SIGTERM: a background job of sh ignores SIGINT until the
+	# handler is installed
+	kill -TERM $pid
+	wait $pid
+	skip "detached loop device (detach is deferred until close here)"
+else
+	wait $pid
+	st=$?
+	if [ $st -eq 1 ] && grep -q '^flashbench: read .* bytes at offset' \
+		"$TMP/err"; then
+		pass "detached loop device: clear message, exit 1"
+	else
+		fail "detached loop device: exit $st: $(head -c 300 "$TMP/err")"
+	fi
+fi
