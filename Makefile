@@ -39,12 +39,50 @@ tests/unit_%: tests/unit_%.c tests/check.h libflashbench.a
 check: flashbench $(UNIT_TESTS)
 	@sh tests/run.sh
 
+# The fuzz replay includes the fuzz targets' sources.
+tests/unit_fuzz_replay: fuzz/fuzz_size.c fuzz/fuzz_report.c
+
+# libFuzzer targets (clang).  "make fuzz" builds them and runs both at
+# once for FUZZ_TIME seconds each; new crash inputs land in
+# fuzz/corpus-crashes/ (keep them in tests/fuzz-regress/), logs with the
+# execution counts in tests/tmp/fuzz-*.log.
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
+	     -fno-sanitize-recover=undefined
+FUZZ_SRCS = $(sort $(LIB_OBJS:.o=.c) report.c analysis.c)
+FUZZERS = fuzz/size_fuzz fuzz/report_fuzz
+FUZZ_RUN = -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
+	   -artifact_prefix=fuzz/corpus-crashes/
+
+fuzz/size_fuzz: fuzz/fuzz_size.c units.c $(wildcard *.h)
+	$(FUZZ_CC) $(FB_CFLAGS) $(FUZZ_FLAGS) -I. -o $@ $< units.c $(FB_LDLIBS)
+
+fuzz/report_fuzz: fuzz/fuzz_report.c $(FUZZ_SRCS) $(wildcard *.h)
+	$(FUZZ_CC) $(FB_CFLAGS) $(FUZZ_FLAGS) -I. -o $@ $< $(FUZZ_SRCS) \
+		$(FB_LDLIBS)
+
+fuzz: $(FUZZERS)
+	mkdir -p fuzz/corpus-size fuzz/corpus-report fuzz/corpus-crashes \
+		tests/tmp
+	fuzz/size_fuzz $(FUZZ_RUN)size- fuzz/corpus-size fuzz/seeds-size \
+		tests/fuzz-regress/size > tests/tmp/fuzz-size.log 2>&1 & \
+	s=$$!; \
+	fuzz/report_fuzz $(FUZZ_RUN)report- fuzz/corpus-report \
+		$(wildcard tests/seeds) tests/fuzz-regress/report \
+		> tests/tmp/fuzz-report.log 2>&1 & \
+	r=$$!; \
+	wait $$s; s=$$?; wait $$r; r=$$?; \
+	grep -H number_of_executed_units tests/tmp/fuzz-*.log; \
+	ls fuzz/corpus-crashes; \
+	[ $$s -eq 0 ] && [ $$r -eq 0 ]
+
 install: flashbench
 	install -D -m 755 flashbench $(DESTDIR)$(BINDIR)/flashbench
 	install -D -m 644 flashbench.1 $(DESTDIR)$(MANDIR)/man1/flashbench.1
 
 clean:
-	rm -f flashbench *.o libflashbench.a $(UNIT_TESTS)
+	rm -f flashbench *.o libflashbench.a $(UNIT_TESTS) $(FUZZERS)
 	rm -rf tests/tmp
 
-.PHONY: all check install clean
+.PHONY: all check install clean fuzz

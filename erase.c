@@ -19,7 +19,7 @@ static uint64_t region_end(const struct opts *o)
 static int erase_validate(const struct opts *o, const struct dev *d,
 			  char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], e[UNIT_BUFLEN];
 
 	if (write_offset(o) % d->sector || write_offset(o) >= d->size) {
 		snprintf(err, errlen, "--offset=%llu: %s",
@@ -35,8 +35,8 @@ static int erase_validate(const struct opts *o, const struct dev *d,
 			 "need %s, but %s has %s", o->count, o->count,
 			 fmt_size(a, (double)o->erasesize),
 			 fmt_size(b, 2.0 * (double)o->erasesize),
-			 fmt_size(a, (double)region_end(o)), d->path,
-			 fmt_size(b, (double)d->size));
+			 fmt_size(c, (double)region_end(o)), d->path,
+			 fmt_size(e, (double)d->size));
 		return -EINVAL;
 	}
 	return 0;

@@ -27,7 +27,7 @@ static int query_geometry(struct dev *d, const struct stat *st, char *err,
 			  size_t errlen)
 {
 	uint64_t size;
-	int ssz;
+	int ssz, ro = 0;
 
 	if (S_ISREG(st->st_mode)) {
 		d->kind = DEV_FILE;
@@ -41,6 +41,13 @@ static int query_geometry(struct dev *d, const struct stat *st, char *err,
 		snprintf(err, errlen, "%s: cannot read the device size: %s",
 			 d->path, strerror(errno));
 		return -errno;
+	}
+	/* O_RDWR succeeds on a read-only block device; writes get EPERM */
+	if ((d->mode & DEV_RDWR) && ioctl(d->fd, BLKROGET, &ro) == 0 && ro) {
+		snprintf(err, errlen,
+			 "%s: read-only; this test writes to the device",
+			 d->path);
+		return -EROFS;
 	}
 	d->size = size;
 	d->sector = (uint32_t)ssz;

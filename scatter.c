@@ -23,7 +23,7 @@ static uint64_t span_end(const struct opts *o)
 static int scatter_validate(const struct opts *o, const struct dev *d,
 			    char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
 
 	if (span_end(o) > d->size) {
 		snprintf(err, errlen,
@@ -32,7 +32,7 @@ static int scatter_validate(const struct opts *o, const struct dev *d,
 			 1ull << o->scatter_order,
 			 fmt_size(a, (double)read_len(o)),
 			 fmt_size(b, (double)span_end(o)), d->path,
-			 fmt_size(a, (double)d->size));
+			 fmt_size(c, (double)d->size));
 		return -EINVAL;
 	}
 	return 0;

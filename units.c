@@ -156,6 +156,9 @@ int parse_value(const char *s, int kind, double *out)
 	u = kind == 't' ? time_units : kind == 'r' ? rate_units : size_units;
 	for (; u->name; u++) {
 		if (strcmp(end, u->name) == 0) {
+			/* "5e303m" is finite, but not in ns */
+			if (!isfinite(v * u->scale))
+				return -EINVAL;
 			*out = v * u->scale;
 			return 0;
 		}
