@@ -846,10 +846,17 @@ static int run_test(struct front *fr, struct dev *d, FILE *out)
 	}
 	quiet_machine(fr);
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
-	if (ret == -EINTR && stop_signal)
+	if (ret == -EINTR && stop_signal) {
 		status = 128 + stop_signal;
-	else if (ret)
+	} else if (ret == -ENOMEM && !r.error.err) {
+		/* before any I/O: the buffer for the largest one */
+		fprintf(stderr, "flashbench: %s: no memory for a %llu-byte "
+			"I/O buffer\n", fr->o.test->name,
+			(unsigned long long)r.plan.max_len);
+		status = EXIT_IO;
+	} else if (ret) {
 		status = report_error(&r, d);
+	}
 	if (status > 128)
 		fprintf(stderr, "flashbench: interrupted after %zu rows\n",
 			r.tab.nrows);
