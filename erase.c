@@ -11,9 +11,10 @@
 #include "units.h"
 
 /* Discards are spaced two AUs apart so the misaligned ones never overlap. */
-static uint64_t region_end(const struct opts *o)
+static double region_end(const struct opts *o)
 {
-	return write_offset(o) + 2 * o->erasesize * o->count;
+	/* in double: for messages, the numbers may overflow 64 bits */
+	return (double)write_offset(o) + 2.0 * (double)o->erasesize * o->count;
 }
 
 static int erase_validate(const struct opts *o, const struct dev *d,
@@ -29,13 +30,14 @@ static int erase_validate(const struct opts *o, const struct dev *d,
 			 "not a multiple of the sector size");
 		return -EINVAL;
 	}
-	if (region_end(o) > d->size) {
+	/* region_end(o) > d->size, without overflowing */
+	if (o->erasesize > (d->size - write_offset(o)) / 2 / o->count) {
 		snprintf(err, errlen,
 			 "--count=%u: %u discards of up to %s spaced %s apart "
 			 "need %s, but %s has %s", o->count, o->count,
 			 fmt_size(a, (double)o->erasesize),
 			 fmt_size(b, 2.0 * (double)o->erasesize),
-			 fmt_size(c, (double)region_end(o)), d->path,
+			 fmt_size(c, region_end(o)), d->path,
 			 fmt_size(e, (double)d->size));
 		return -EINVAL;
 	}

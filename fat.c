@@ -15,7 +15,7 @@ static int find_fat_validate(const struct opts *o, const struct dev *d,
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 
-	if ((uint64_t)o->fat_nr * o->erasesize > d->size) {
+	if (o->erasesize > d->size / o->fat_nr) {	/* no overflow */
 		snprintf(err, errlen,
 			 "--fat-nr=%u: %u AUs of %s do not fit on %s (%s)",
 			 o->fat_nr, o->fat_nr,

@@ -19,11 +19,11 @@
 /* A sweep column this far below its own best is not measured further. */
 #define SWEEP_PRUNE (1.0 / 16)
 
-static uint64_t region_end(const struct opts *o)
+/* For messages: in double, as the validation's numbers may overflow. */
+static double region_end(const struct opts *o)
 {
-	return write_offset(o) +
-	       (uint64_t)(o->nr_hi - 1) * AU_SPACING * o->erasesize +
-	       o->erasesize;
+	return (double)write_offset(o) + (double)o->erasesize *
+	       ((o->nr_hi - 1) * (double)AU_SPACING + 1);
 }
 
 static int open_au_validate(const struct opts *o, const struct dev *d,
@@ -44,13 +44,15 @@ static int open_au_validate(const struct opts *o, const struct dev *d,
 			 fmt_size(a, (double)d->size));
 		return -EINVAL;
 	}
-	if (region_end(o) > d->size) {
+	/* region_end(o) > d->size, without overflowing */
+	if (o->erasesize > (d->size - off) /
+	    ((uint64_t)(o->nr_hi - 1) * AU_SPACING + 1)) {
 		snprintf(err, errlen,
 			 "--open-au-nr=%u: %u AUs of %s spaced %u apart from "
 			 "offset %s need %s, but %s has %s",
 			 o->nr_hi, o->nr_hi, fmt_size(a, (double)o->erasesize),
 			 AU_SPACING, fmt_size(b, (double)off),
-			 fmt_size(c, (double)region_end(o)), d->path,
+			 fmt_size(c, region_end(o)), d->path,
 			 fmt_size(e, (double)d->size));
 		return -EINVAL;
 	}

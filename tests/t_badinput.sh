@@ -137,6 +137,11 @@ bad "--out=$TMP/no-such-dir/x"	-a "--out=$TMP/no-such-dir/x" "$DEV"
 bad au=4X			-a sim:au=4X
 bad nosuchprofile		-a sim:nosuchprofile
 bad --fat-nr=20			-f --fat-nr=20 --erasesize=4194304 sim:size=64M
+# AU sizes whose regions overflow 64 bits (13 * 9932862193535912448 is
+# 512 modulo 2^64)
+bad --open-au-nr=2		-O --offset=0 --erasesize=9932862193535912448 sim:
+bad --fat-nr=2			-f --fat-nr=2 --erasesize=9223372036854775808 sim:
+bad --count=2			--erase --offset=0 --count=2 --erasesize=9223372036854775808 sim:
 
 # a device the user may not open, and one that is read-only
 if ! is_root; then
