@@ -15,23 +15,20 @@ static uint64_t read_len(const struct opts *o)
 	return o->blocksize * o->scatter_span;
 }
 
-static uint64_t span_end(const struct opts *o)
-{
-	return (o->blocksize << o->scatter_order) + read_len(o) - o->blocksize;
-}
-
 static int scatter_validate(const struct opts *o, const struct dev *d,
 			    char *err, size_t errlen)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+	/* reads end at blocksize * f; compared by division, no overflow */
+	uint64_t f = (1ull << o->scatter_order) + o->scatter_span - 1;
 
-	if (span_end(o) > d->size) {
+	if (o->blocksize > d->size / f) {
 		snprintf(err, errlen,
 			 "--scatter-order=%u: %llu reads of %s need %s, but "
 			 "%s has %s", o->scatter_order,
 			 1ull << o->scatter_order,
-			 fmt_size(a, (double)read_len(o)),
-			 fmt_size(b, (double)span_end(o)), d->path,
+			 fmt_size(a, (double)o->blocksize * o->scatter_span),
+			 fmt_size(b, (double)o->blocksize * f), d->path,
 			 fmt_size(c, (double)d->size));
 		return -EINVAL;
 	}

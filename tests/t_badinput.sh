@@ -142,6 +142,7 @@ bad --fat-nr=20			-f --fat-nr=20 --erasesize=4194304 sim:size=64M
 bad --open-au-nr=2		-O --offset=0 --erasesize=9932862193535912448 sim:
 bad --fat-nr=2			-f --fat-nr=2 --erasesize=9223372036854775808 sim:
 bad --count=2			--erase --offset=0 --count=2 --erasesize=9223372036854775808 sim:
+bad --scatter-order=10		-s --scatter-order=10 --blocksize=18014398509481984 sim:
 
 # a device the user may not open, and one that is read-only
 if ! is_root; then
