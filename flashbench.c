@@ -368,6 +368,10 @@ static void parse_args(struct front *fr, int argc, char **argv)
 			fr->files[fr->nfiles++] = argv[optind++];
 		return;
 	}
+	if (optind < argc && strcmp(argv[optind], "sim:help") == 0) {
+		sim_help(stdout);
+		exit(0);
+	}
 	if (optind >= argc)
 		die_usage("no device given (try 'flashbench --help')");
 	if (optind + 1 < argc)
