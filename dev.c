@@ -69,7 +69,7 @@ static int log_io(struct dev *d, enum io_kind kind, uint64_t len,
 		if (l->hi < off + len)
 			l->hi = off + len;
 	}
-	if (!l->keep)
+	if (l->keep == LOG_COUNT || (kind == IO_READ && l->keep != LOG_ALL))
 		return 0;
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 256;

@@ -50,7 +50,7 @@ struct io_rec {
 struct io_log {
 	struct io_rec *rec;
 	size_t n, cap;
-	int keep;		/* store records (tests); else only count */
+	enum { LOG_COUNT, LOG_WRITES, LOG_ALL } keep;	/* what to store */
 	uint64_t lo, hi;	/* lowest and highest byte written/discarded */
 	uint64_t max_len;	/* largest single I/O */
 };

@@ -72,7 +72,8 @@ static int dry_run(struct run *r, struct dev *d, struct io_log *log)
 
 int run_prepare(struct run *r, const struct opts *o, struct dev *d)
 {
-	struct io_log log = { .keep = 1 };
+	/* only writes: a read test of a million samples stays small */
+	struct io_log log = { .keep = LOG_WRITES };
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -117,7 +118,7 @@ static void print_totals(const struct plan *p, FILE *f)
 int run_print_plan(struct run *r, const struct opts *o, struct dev *d,
 		   FILE *f)
 {
-	struct io_log log = { .keep = 1 };
+	struct io_log log = { .keep = LOG_ALL };
 	size_t i;
 	int ret;
 

@@ -63,7 +63,7 @@ static void fake_dev(struct dev *d, struct io_log *log)
 	d->mode = DEV_RDWR;
 	fake_open(d, NULL, NULL, 0);
 	memset(log, 0, sizeof(*log));
-	log->keep = 1;
+	log->keep = LOG_ALL;
 	d->log = log;
 }
 
