@@ -387,10 +387,11 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 }
 
 static void page_verdict(const struct family *f, struct verdict *v,
-			 uint64_t erase, uint64_t odd)
+			 const struct verdict *erase, uint64_t odd)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 	size_t fl = f->nseg - 1, pg;
+	int erase_ok = !erase->is_null && erase->type == V_BYTES;
 	enum confidence c;
 
 	/* the floor: no boundary effect, diff near zero */
@@ -405,15 +406,21 @@ static void page_verdict(const struct family *f, struct verdict *v,
 	}
 	pg = fl - 1;
 	if (seg_low_key(f, pg) >= ERASE_MIN ||
-	    (erase && seg_low_key(f, pg) >= erase)) {
+	    (erase_ok && seg_low_key(f, pg) >= erase->value)) {
 		say(v->evidence, sizeof(v->evidence),
 		    "no page-size step below the erase-size step");
 		return;
 	}
 	c = f->start[fl + 1] - f->start[fl] >= 2 &&
 	    f->start[pg + 1] - f->start[pg] >= 2 ? CONF_HIGH : CONF_MEDIUM;
+	/*
+	 * A 3x2^n page is only as believable as the 3x2^n erase block of
+	 * the same table that it divides.
+	 */
 	if (odd != 1)
-		c = CONF_LOW;
+		c = erase_ok && erase->conf >= CONF_MEDIUM &&
+		    erase->value % seg_low_key(f, pg) == 0 ?
+		    conf_down(c) : CONF_LOW;
 	set_value(v, seg_low_key(f, pg), c);
 	quote_step(v->evidence, sizeof(v->evidence), f, pg);
 	if (pg >= 1 && seg_low_key(f, pg - 1) < ERASE_MIN &&
@@ -459,7 +466,7 @@ static void family_verdicts(const struct table *t, uint64_t odd,
 		return;
 	}
 	erase_verdict(&f, erase, ctx, odd);
-	page_verdict(&f, page, erase->is_null ? 0 : erase->value, odd);
+	page_verdict(&f, page, erase, odd);
 }
 
 /* Boundaries of one table: powers of two if there are enough, or the
