@@ -788,9 +788,8 @@ static int save_preserve(const struct front *fr, struct dev *d,
 		fprintf(stderr, "flashbench: %s; nothing was written\n", err);
 		return EXIT_IO;
 	}
-	if (fr->o.verbose)
-		fprintf(stderr, "flashbench: saved %s to %s\n",
-			fmt_size(size, (double)r->plan.written), fr->preserve);
+	fprintf(stderr, "flashbench: saved %s to %s\n",
+		fmt_size(size, (double)r->plan.written), fr->preserve);
 	return 0;
 }
 

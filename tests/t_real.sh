@@ -23,9 +23,17 @@ else
 fi
 
 # destructive tests: confined to the announced ranges
+
+# fresh data, so a write of the same pattern as before still shows
+refresh() {
+	head -c $((128 << 20)) /dev/urandom |
+		dd of="$F" conv=notrunc bs=1M iflag=fullblock 2>/dev/null
+}
+
 confined() {
 	_name=$1
 	shift
+	refresh
 	cp "$F" "$TMP/before.img"
 	"$@" >"$TMP/out" 2>"$TMP/err"
 	_st=$?
@@ -85,6 +93,7 @@ fi
 confined "loop: -O" $FB -O "$L" --blocksize=256k --open-au-nr=2
 confined "loop: -f" $FB -f "$L" --blocksize=1M --fat-nr=2
 # loop devices may not support discard; 3 is the documented status then
+refresh
 cp "$F" "$TMP/before.img"
 $FB --erase "$L" --blocksize=1M --count=2 >"$TMP/out" 2>"$TMP/err"
 st=$?

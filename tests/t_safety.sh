@@ -27,10 +27,18 @@ LONG="-O --blocksize=4k --erasesize=2M --open-au-nr=6"
 
 sum_of() { sha256sum < "$1"; }
 
-# A random pause of 0.4 to 1.9 s, after the save and before the end.
+# pause ERRFILE: wait (up to 60 s) until the run says its data is saved,
+# then a random 0 to 0.75 s more, so the signal lands mid-run whatever
+# the machine's load.
 pause() {
+	_i=0
+	while ! grep -q "^flashbench: saved " "$1" 2>/dev/null &&
+		[ $_i -lt 600 ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
 	sleep "$(od -An -N1 -tu1 /dev/urandom |
-		awk '{ printf "%.2f", 0.4 + $1 / 170 }')"
+		awk '{ printf "%.2f", $1 / 340 }')"
 }
 
 # same NAME DEV SUM: DEV is byte-identical to SUM
@@ -67,7 +75,7 @@ interrupted() {
 	rm -f "$P"
 	$FB $LONG --preserve="$P" "$2" >"$TMP/out" 2>"$TMP/err" &
 	_pid=$!
-	pause
+	pause "$TMP/err"
 	kill -INT $_pid
 	wait $_pid
 	_st=$?
@@ -90,7 +98,7 @@ killed() {
 	rm -f "$P"
 	$FB $LONG --preserve="$P" "$2" >"$TMP/out" 2>"$TMP/err" &
 	_pid=$!
-	pause
+	pause "$TMP/err"
 	kill -KILL $_pid
 	wait $_pid 2>/dev/null
 	if [ "$(sum_of "$2")" != "$_sum" ]; then
@@ -108,9 +116,9 @@ killed() {
 preserve_refusals() {
 	rm -f "$P"
 	# a clean run removes the file: keep one by interrupting a long run
-	$FB $LONG --preserve="$P" "$2" >/dev/null 2>&1 &
+	$FB $LONG --preserve="$P" "$2" >/dev/null 2>"$TMP/err2" &
 	_pid=$!
-	sleep 0.5
+	pause "$TMP/err2"
 	kill -INT $_pid
 	wait $_pid
 	if [ ! -e "$P" ]; then
