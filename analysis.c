@@ -276,15 +276,21 @@ static uint64_t seg_low_key(const struct family *f, size_t s)
 	return f->key[f->start[s + 1] - 1];
 }
 
-static void quote_step(char *buf, size_t len, const struct family *f,
-		       size_t s)
+/* Quote the rows on either side of a step: row i is the last above it. */
+static void quote_rows(char *buf, size_t len, const struct family *f,
+		       size_t i)
 {
-	size_t i = f->start[s + 1] - 1;
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
 
 	say(buf, len, "diff %s at %s vs %s at %s", fmt_time(a, f->d[i]),
 	    fmt_size(b, (double)f->key[i]), fmt_time(c, f->d[i + 1]),
 	    fmt_size(d, (double)f->key[i + 1]));
+}
+
+static void quote_step(char *buf, size_t len, const struct family *f,
+		       size_t s)
+{
+	quote_rows(buf, len, f, f->start[s + 1] - 1);
 }
 
 static void cross_check(struct verdict *v, const struct analysis_ctx *ctx,
@@ -345,6 +351,7 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 {
 	double above = INFINITY, below = -INFINITY, edge;
 	char a[UNIT_BUFLEN];
+	size_t last;
 	enum confidence c;
 	long at = erase_step(f, 0);
 	size_t s;
@@ -373,17 +380,37 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 	c = CONF_HIGH;
 	/* the row at the step sits between the levels: which side is it? */
 	edge = f->d[f->start[at + 1] - 1];
-	if (above <= below)
+	if (above <= below || above < 1.5 * below)
 		c = CONF_LOW;
 	else if (f->start[at + 1] - f->start[at] < 2 ||
 		 f->start[at + 2] - f->start[at + 1] < 2 || f->nseg > 4 ||
 		 fabs(edge - f->lvl[at]) > fabs(edge - f->lvl[at + 1]))
 		c = CONF_MEDIUM;
+	/* the row at the edge looks like the level below: the step is above */
+	last = f->start[at + 1] - 1;
+	if (fabs(edge - f->lvl[at]) > fabs(edge - f->lvl[at + 1]) &&
+	    f->start[at + 1] - f->start[at] >= 2)
+		last--;
+	/* a step the rows scatter across is not yet sure */
+	if (f->lvl[at] - f->lvl[at + 1] <
+	    4 * fmax(seg_noise(f, (size_t)at), seg_noise(f, (size_t)at + 1)))
+		c = conf_min(c, CONF_MEDIUM);
 	if (odd != 1)
 		c = conf_min(c, CONF_MEDIUM);
-	set_value(v, seg_low_key(f, (size_t)at), c);
-	quote_step(v->evidence, sizeof(v->evidence), f, (size_t)at);
+	set_value(v, f->key[last], c);
+	quote_rows(v->evidence, sizeof(v->evidence), f, last);
 	cross_check(v, ctx, odd);
+}
+
+/* The largest distance from zero of the rows of the floor segment. */
+static double floor_spread(const struct family *f, size_t fl)
+{
+	double m = 0;
+	size_t i;
+
+	for (i = f->start[fl]; i < f->start[fl + 1]; i++)
+		m = fmax(m, fabs(f->d[i]));
+	return m;
 }
 
 static void page_verdict(const struct family *f, struct verdict *v,
@@ -413,6 +440,14 @@ static void page_verdict(const struct family *f, struct verdict *v,
 	}
 	c = f->start[fl + 1] - f->start[fl] >= 2 &&
 	    f->start[pg + 1] - f->start[pg] >= 2 ? CONF_HIGH : CONF_MEDIUM;
+	/*
+	 * A page step not well clear of the floor's scatter may be noise;
+	 * so may one lone floor row that is not close to zero.
+	 */
+	if (f->lvl[pg] < 4 * floor_spread(f, fl) ||
+	    (f->start[fl + 1] - f->start[fl] < 2 &&
+	     fabs(f->lvl[fl]) > 0.1 * f->lvl[pg]))
+		c = CONF_LOW;
 	/*
 	 * A 3x2^n page is only as believable as the 3x2^n erase block of
 	 * the same table that it divides.
@@ -669,6 +704,24 @@ static int halves(const struct column *c)
 }
 
 /*
+ * A run whose own writes of 64 KiB or more (page-sized or larger on any
+ * card) fall to a fifth of its best has collapsed, even when every run
+ * it could be compared with collapsed too.
+ */
+static int drops(const struct column *c)
+{
+	double top = 0;
+	size_t i;
+
+	for (i = 0; i < c->t->nrows; i++)
+		top = fmax(top, cell(c, i));
+	for (i = 1; i < c->t->nrows; i++)
+		if (c->t->rows[i].key >= 65536 && cell(c, i) < 0.2 * top)
+			return 1;
+	return 0;
+}
+
+/*
  * A run collapses when its writes (all but the whole-AU one) fall far
  * below the healthy rate: at half of the sizes below 50 %, or at two
  * below 25 % (a dip that deep is not noise).
@@ -697,7 +750,8 @@ static void judge(struct column *c, const struct table *tabs, size_t n)
 			c->worst_key = c->t->rows[i].key;
 		}
 	}
-	c->collapsed = (nk && 2 * low >= nk) || severe >= 2 || halves(c);
+	c->collapsed = (nk && 2 * low >= nk) || severe >= 2 || halves(c) ||
+		       drops(c);
 }
 
 static void quote_column(char *buf, size_t len, const struct column *c)
