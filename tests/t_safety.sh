@@ -27,12 +27,13 @@ LONG="-O --blocksize=4k --erasesize=2M --open-au-nr=6"
 
 sum_of() { sha256sum < "$1"; }
 
-# pause ERRFILE: wait (up to 60 s) until the run says its data is saved,
-# then a random 0 to 0.75 s more, so the signal lands mid-run whatever
-# the machine's load.
+# pause ERRFILE [OUTFILE]: wait (up to 60 s) until the run says its data
+# is saved (and has printed a row), then a random 0 to 0.75 s more, so
+# the signal lands mid-run whatever the machine's load.
 pause() {
 	_i=0
-	while ! grep -q "^flashbench: saved " "$1" 2>/dev/null &&
+	while { ! grep -q "^flashbench: saved " "$1" 2>/dev/null ||
+		{ [ -n "${2:-}" ] && [ ! -s "$2" ]; }; } &&
 		[ $_i -lt 600 ]; do
 		sleep 0.1
 		_i=$((_i + 1))
@@ -75,7 +76,7 @@ interrupted() {
 	rm -f "$P"
 	$FB $LONG --preserve="$P" "$2" >"$TMP/out" 2>"$TMP/err" &
 	_pid=$!
-	pause "$TMP/err"
+	pause "$TMP/err" "$TMP/out"
 	kill -INT $_pid
 	wait $_pid
 	_st=$?
