@@ -77,12 +77,20 @@ fuzz: $(FUZZERS)
 	ls fuzz/corpus-crashes; \
 	[ $$s -eq 0 ] && [ $$r -eq 0 ]
 
+bench/overhead: bench/overhead.c libflashbench.a
+	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) $(FB_LDFLAGS) $(LDFLAGS) \
+		-o $@ $< libflashbench.a $(FB_LDLIBS) $(LDLIBS)
+
+bench: flashbench bench/overhead
+	sh bench/run.sh
+
 install: flashbench
 	install -D -m 755 flashbench $(DESTDIR)$(BINDIR)/flashbench
 	install -D -m 644 flashbench.1 $(DESTDIR)$(MANDIR)/man1/flashbench.1
 
 clean:
-	rm -f flashbench *.o libflashbench.a $(UNIT_TESTS) $(FUZZERS)
+	rm -f flashbench *.o libflashbench.a $(UNIT_TESTS) $(FUZZERS) \
+		bench/overhead
 	rm -rf tests/tmp
 
-.PHONY: all check install clean fuzz
+.PHONY: all check install clean fuzz bench
