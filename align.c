@@ -41,22 +41,23 @@ static uint64_t places(const struct opts *o, const struct dev *d)
 static int align_validate(const struct opts *o, const struct dev *d,
 			  char *err, size_t errlen)
 {
-	char s[UNIT_BUFLEN];
+	char s[UNIT_BUFLEN], v[32];
 
 	if ((o->blocksize / 2) % d->sector) {
 		snprintf(err, errlen,
-			 "--blocksize=%llu: the alignment test reads across "
+			 "--blocksize=%s: the alignment test reads across "
 			 "boundaries at half a block, which must be a multiple "
 			 "of the %u-byte sector",
-			 (unsigned long long)o->blocksize, d->sector);
+			 shown(o->blocksize_arg, o->blocksize, v, sizeof(v)),
+			 d->sector);
 		return -EINVAL;
 	}
 	if (max_align(o, d) < 2 * o->blocksize || !places(o, d)) {
 		snprintf(err, errlen,
 			 "%s: device too small (%s) for the alignment test "
-			 "with --blocksize=%llu", d->path,
+			 "with --blocksize=%s", d->path,
 			 fmt_size(s, (double)d->size),
-			 (unsigned long long)o->blocksize);
+			 shown(o->blocksize_arg, o->blocksize, v, sizeof(v)));
 		return -EINVAL;
 	}
 	return 0;

@@ -14,7 +14,9 @@ struct opts {
 	const char *device;
 	const struct bench *test;
 	uint64_t blocksize, erasesize, offset;
-	int have_blocksize, have_offset;
+	int have_offset;
+	/* the values as typed, for messages; NULL when defaulted */
+	const char *blocksize_arg, *erasesize_arg, *offset_arg;
 	unsigned count;
 	unsigned nr_lo, nr_hi;		/* --open-au-nr=N or A-B */
 	unsigned fat_nr;
@@ -66,5 +68,12 @@ uint64_t round_up(uint64_t v, uint64_t to);
 
 /* Start of the write tests' region: --offset or 16 MiB rounded up to AUs. */
 uint64_t write_offset(const struct opts *o);
+
+/* The write region's start is on a sector and on the device. */
+int check_offset(const struct opts *o, const struct dev *d, char *err,
+		 size_t errlen);
+
+/* An option's value for a message: as typed, else the number in buf. */
+const char *shown(const char *typed, uint64_t v, char *buf, size_t len);
 
 #endif

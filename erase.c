@@ -22,14 +22,8 @@ static int erase_validate(const struct opts *o, const struct dev *d,
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], e[UNIT_BUFLEN];
 
-	if (write_offset(o) % d->sector || write_offset(o) >= d->size) {
-		snprintf(err, errlen, "--offset=%llu: %s",
-			 (unsigned long long)write_offset(o),
-			 write_offset(o) >= d->size ?
-			 "past the end of the device" :
-			 "not a multiple of the sector size");
+	if (check_offset(o, d, err, errlen))
 		return -EINVAL;
-	}
 	/* region_end(o) > d->size, without overflowing */
 	if (o->erasesize > (d->size - write_offset(o)) / 2 / o->count) {
 		snprintf(err, errlen,

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analysis.h"
@@ -46,7 +47,6 @@ struct front {
 	size_t nfiles;
 	int dry_run;
 	int realtime;
-	int have_erase;
 	int force;		/* --force: skip the in-use check */
 	const char *preserve;	/* --preserve=FILE */
 	const char *restore;	/* --restore=FILE: put it back, no test */
@@ -317,9 +317,12 @@ static void parse_args(struct front *fr, int argc, char **argv)
 		case 'c': o->count = opt_uint("count", optarg, 1000000); break;
 		case 'b':
 			o->blocksize = opt_size("blocksize", optarg);
-			o->have_blocksize = 1;
+			o->blocksize_arg = optarg;
 			break;
-		case 'e': o->erasesize = opt_size("erasesize", optarg); break;
+		case 'e':
+			o->erasesize = opt_size("erasesize", optarg);
+			o->erasesize_arg = optarg;
+			break;
 		case 'o': fr->out = optarg; break;
 		case 'v': o->verbose++; break;
 		case OPT_OPEN_AU_NR: opt_open_au_nr(o, optarg); break;
@@ -327,6 +330,7 @@ static void parse_args(struct front *fr, int argc, char **argv)
 			if (parse_size(optarg, &o->offset))
 				die_usage("--offset=%s: not a size", optarg);
 			o->have_offset = 1;
+			o->offset_arg = optarg;
 			break;
 		case OPT_FAT_NR:
 			o->fat_nr = opt_uint("fat-nr", optarg, TABLE_MAXCOLS);
@@ -404,20 +408,18 @@ static void set_defaults(struct opts *o)
 static void validate(const struct front *fr, const struct dev *d)
 {
 	const struct opts *o = &fr->o;
-	char err[512];
+	char err[512], b[32], e[32];
+	const char *bs = shown(o->blocksize_arg, o->blocksize, b, sizeof(b));
+	const char *es = shown(o->erasesize_arg, o->erasesize, e, sizeof(e));
 
 	if (o->blocksize % d->sector)
-		die_usage("--blocksize=%llu: not a multiple of the %u-byte "
-			  "sector", (unsigned long long)o->blocksize,
-			  d->sector);
+		die_usage("--blocksize=%s: not a multiple of the %u-byte "
+			  "sector", bs, d->sector);
 	if (o->test->writes && o->erasesize % d->sector)
-		die_usage("--erasesize=%llu: not a multiple of the %u-byte "
-			  "sector", (unsigned long long)o->erasesize,
-			  d->sector);
+		die_usage("--erasesize=%s: not a multiple of the %u-byte "
+			  "sector", es, d->sector);
 	if (o->test->writes && o->blocksize > o->erasesize)
-		die_usage("--blocksize=%llu: larger than --erasesize=%llu",
-			  (unsigned long long)o->blocksize,
-			  (unsigned long long)o->erasesize);
+		die_usage("--blocksize=%s: larger than --erasesize=%s", bs, es);
 	if (o->test->validate(o, d, err, sizeof(err)))
 		die_usage("%s", err);
 }
@@ -622,12 +624,28 @@ static int report_error(const struct run *r, const struct dev *d)
 	return EXIT_IO;
 }
 
+/* Writing results over the device under test would wreck both. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	if (!a || !b || stat(a, &x) < 0 || stat(b, &y) < 0)
+		return 0;
+	if (S_ISBLK(x.st_mode) && S_ISBLK(y.st_mode))
+		return x.st_rdev == y.st_rdev;
+	return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 static FILE *open_out(const struct front *fr)
 {
 	FILE *f;
 
 	if (!fr->out || strcmp(fr->out, "-") == 0)
 		return stdout;
+	if (same_file(fr->out, fr->o.device))
+		die_usage("--out=%s: that is the device under test", fr->out);
+	if (same_file(fr->out, fr->preserve))
+		die_usage("--out=%s: that is the --preserve file", fr->out);
 	f = fopen(fr->out, "w");
 	if (!f)
 		die_usage("--out=%s: %s", fr->out, strerror(errno));

@@ -32,18 +32,8 @@ static int open_au_validate(const struct opts *o, const struct dev *d,
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], e[UNIT_BUFLEN];
 	uint64_t off = write_offset(o);
 
-	if (off % d->sector) {
-		snprintf(err, errlen,
-			 "--offset=%llu: not a multiple of the %u-byte sector",
-			 (unsigned long long)off, d->sector);
+	if (check_offset(o, d, err, errlen))
 		return -EINVAL;
-	}
-	if (off >= d->size) {
-		snprintf(err, errlen, "--offset=%llu: past the end of %s (%s)",
-			 (unsigned long long)off, d->path,
-			 fmt_size(a, (double)d->size));
-		return -EINVAL;
-	}
 	/* region_end(o) > d->size, without overflowing */
 	if (o->erasesize > (d->size - off) /
 	    ((uint64_t)(o->nr_hi - 1) * AU_SPACING + 1)) {

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Building blocks for the test descriptions. */
+#include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
+#include "units.h"
 
 struct vm_node *prog_node(struct prog *p, enum vm_op op)
 {
@@ -57,6 +60,33 @@ struct vm_expr expr_const(int64_t add)
 uint64_t round_up(uint64_t v, uint64_t to)
 {
 	return (v + to - 1) / to * to;
+}
+
+const char *shown(const char *typed, uint64_t v, char *buf, size_t len)
+{
+	if (typed)
+		return typed;
+	snprintf(buf, len, "%llu", (unsigned long long)v);
+	return buf;
+}
+
+int check_offset(const struct opts *o, const struct dev *d, char *err,
+		 size_t errlen)
+{
+	uint64_t off = write_offset(o);
+	char v[32], s[UNIT_BUFLEN];
+
+	if (off % d->sector)
+		snprintf(err, errlen,
+			 "--offset=%s: not a multiple of the %u-byte sector",
+			 shown(o->offset_arg, off, v, sizeof(v)), d->sector);
+	else if (off >= d->size)
+		snprintf(err, errlen, "--offset=%s: past the end of %s (%s)",
+			 shown(o->offset_arg, off, v, sizeof(v)), d->path,
+			 fmt_size(s, (double)d->size));
+	else
+		return 0;
+	return -EINVAL;
 }
 
 uint64_t write_offset(const struct opts *o)

@@ -132,6 +132,8 @@ bad -Z				-Z -a "$DEV"
 bad --align=foo			--align=foo "$DEV"
 bad --count			-a "$DEV" --count
 bad "--out=$TMP/no-such-dir/x"	-a "--out=$TMP/no-such-dir/x" "$DEV"
+bad "--out=$DEV"		-a "--out=$DEV" "$DEV"
+bad "--offset=5G"		-O --offset=5G "$DEV"
 
 # simulated cards: spec errors, and a test that does not fit
 bad au=4X			-a sim:au=4X
