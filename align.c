@@ -69,7 +69,6 @@ static struct vm_node *sample(struct prog *p, const struct opts *o,
 			      const char *label)
 {
 	struct vm_node *io = prog_node(p, VM_IO);
-	struct vm_node *rep = prog_node(p, VM_LOOP);
 	struct vm_node *place = prog_node(p, VM_LOOP);
 
 	io->io = IO_READ;
@@ -77,12 +76,6 @@ static struct vm_node *sample(struct prog *p, const struct opts *o,
 	io->off.mul[VAR_ALIGN] = 1;
 	io->len = expr_const((int64_t)o->blocksize);
 
-	rep->var = VAR_REP;
-	rep->order = ORD_LINEAR;
-	rep->count = expr_const(o->count);
-	rep->stride = expr_const(1);
-	rep->reduce = RED_MIN;
-	prog_kids(p, rep, io, NULL);
 
 	place->var = VAR_PLACE;
 	place->order = ORD_LINEAR;
@@ -91,7 +84,7 @@ static struct vm_node *sample(struct prog *p, const struct opts *o,
 	place->reduce = RED_AVG;
 	place->fmt = FMT_TIME;
 	place->label = label;
-	prog_kids(p, place, rep, NULL);
+	prog_kids(p, place, best_of(p, o, io), NULL);
 	return place;
 }
 

@@ -61,6 +61,21 @@ struct bench {
 extern const struct bench bench_align, bench_open_au, bench_find_fat,
 	bench_erase, bench_discard, bench_scatter, bench_interval;
 
+/*
+ * Pieces shared by the test descriptions.  best_of: the fastest of
+ * --count runs of body.  chunk_write: VAR_LEN bytes at VAR_AU + VAR_POS.
+ * au_walk: body at each chunk position VAR_POS of an AU, linear or
+ * (--random) LFSR order, total time.  size_series: row once per size
+ * VAR_LEN from --erasesize down to --blocksize.
+ */
+struct vm_node *best_of(struct prog *p, const struct opts *o,
+			const struct vm_node *body);
+struct vm_node *chunk_write(struct prog *p);
+struct vm_node *au_walk(struct prog *p, const struct opts *o,
+			const struct vm_node *body);
+struct vm_node *size_series(struct prog *p, const struct opts *o,
+			    struct vm_node *row);
+
 /* Helpers shared by the test descriptions. */
 struct vm_expr expr_var(enum vm_var v, int64_t add);
 struct vm_expr expr_const(int64_t add);

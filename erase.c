@@ -77,20 +77,11 @@ static const struct vm_node *erase_build(struct prog *p, const struct opts *o,
 			(int64_t)o->erasesize - (int64_t)o->blocksize,
 			"misaligned ");
 	struct vm_node *row = prog_node(p, VM_ROW);
-	struct vm_node *series = prog_node(p, VM_LOOP);
 
 	(void)d;
-	row->key = VAR_LEN;
-	row->fmt = FMT_SIZE;
 	prog_kids(p, row, aligned, rate_of(p, 0), misaligned, rate_of(p, 2),
 		  NULL);
-
-	series->var = VAR_LEN;
-	series->order = ORD_HALVING;
-	series->start = expr_const((int64_t)o->erasesize);
-	series->stop = o->blocksize;
-	prog_kids(p, series, row, NULL);
-	return series;
+	return size_series(p, o, row);
 }
 
 const struct bench bench_erase = {

@@ -30,42 +30,19 @@ static const struct vm_node *find_fat_build(struct prog *p,
 					    const struct opts *o,
 					    const struct dev *d)
 {
-	struct vm_node *io = prog_node(p, VM_IO);
-	struct vm_node *pos = prog_node(p, VM_LOOP);
 	struct vm_node *aus = prog_node(p, VM_COLS);
 	struct vm_node *row = prog_node(p, VM_ROW);
-	struct vm_node *series = prog_node(p, VM_LOOP);
 
 	(void)d;
-	io->io = IO_WRITE;
-	io->off = expr_var(VAR_AU, 0);
-	io->off.mul[VAR_POS] = 1;
-	io->len = expr_var(VAR_LEN, 0);
-
-	pos->var = VAR_POS;
-	pos->order = o->random ? ORD_LFSR : ORD_LINEAR;
-	pos->stride = expr_var(VAR_LEN, 0);
-	pos->span = o->erasesize;
-	pos->reduce = RED_TOTAL;
-	prog_kids(p, pos, io, NULL);
-
 	aus->var = VAR_AU;
 	aus->order = ORD_LINEAR;
 	aus->stride = expr_const((int64_t)o->erasesize);
 	aus->count = expr_const(o->fat_nr);
 	aus->fmt = FMT_RATE;
-	prog_kids(p, aus, pos, NULL);
+	prog_kids(p, aus, au_walk(p, o, chunk_write(p)), NULL);
 
-	row->key = VAR_LEN;
-	row->fmt = FMT_SIZE;
 	prog_kids(p, row, aus, NULL);
-
-	series->var = VAR_LEN;
-	series->order = ORD_HALVING;
-	series->start = expr_const((int64_t)o->erasesize);
-	series->stop = o->blocksize;
-	prog_kids(p, series, row, NULL);
-	return series;
+	return size_series(p, o, row);
 }
 
 const struct bench bench_find_fat = {

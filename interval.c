@@ -39,7 +39,6 @@ static const struct vm_node *interval_build(struct prog *p,
 					    const struct dev *d)
 {
 	struct vm_node *io = prog_node(p, VM_IO);
-	struct vm_node *rep = prog_node(p, VM_LOOP);
 	struct vm_node *place = prog_node(p, VM_LOOP);
 	struct vm_node *row = prog_node(p, VM_ROW);
 	struct vm_node *series = prog_node(p, VM_LOOP);
@@ -48,12 +47,6 @@ static const struct vm_node *interval_build(struct prog *p,
 	io->off = expr_var(VAR_PLACE, 0);
 	io->len = expr_var(VAR_LEN, 0);
 
-	rep->var = VAR_REP;
-	rep->order = ORD_LINEAR;
-	rep->count = expr_const(o->count);
-	rep->stride = expr_const(1);
-	rep->reduce = RED_MIN;
-	prog_kids(p, rep, io, NULL);
 
 	place->var = VAR_PLACE;
 	place->order = ORD_LINEAR;
@@ -62,7 +55,7 @@ static const struct vm_node *interval_build(struct prog *p,
 	place->count = expr_const(INTERVAL_PLACES);
 	place->reduce = RED_AVG;
 	place->fmt = FMT_TIME;
-	prog_kids(p, place, rep, NULL);
+	prog_kids(p, place, best_of(p, o, io), NULL);
 
 	row->key = VAR_LEN;
 	row->fmt = FMT_SIZE;

@@ -71,29 +71,18 @@ static uint64_t *au_list(const struct opts *o)
 static struct vm_node *write_pass(struct prog *p, const struct opts *o,
 				  struct vm_expr nr)
 {
-	struct vm_node *io = prog_node(p, VM_IO);
 	struct vm_node *aus = prog_node(p, VM_LOOP);
-	struct vm_node *pos = prog_node(p, VM_LOOP);
-
-	io->io = IO_WRITE;
-	io->off = expr_var(VAR_AU, 0);
-	io->off.mul[VAR_POS] = 1;
-	io->len = expr_var(VAR_LEN, 0);
+	struct vm_node *pos;
 
 	aus->var = VAR_AU;
 	aus->order = ORD_LIST;
 	aus->list = p->list;
 	aus->count = nr;
 	aus->reduce = RED_TOTAL;
-	prog_kids(p, aus, io, NULL);
+	prog_kids(p, aus, chunk_write(p), NULL);
 
-	pos->var = VAR_POS;
-	pos->order = o->random ? ORD_LFSR : ORD_LINEAR;
-	pos->stride = expr_var(VAR_LEN, 0);
-	pos->span = o->erasesize;
-	pos->reduce = RED_TOTAL;
+	pos = au_walk(p, o, aus);
 	pos->fmt = FMT_RATE;
-	prog_kids(p, pos, aus, NULL);
 	return pos;
 }
 
@@ -102,7 +91,6 @@ static const struct vm_node *open_au_build(struct prog *p,
 					   const struct dev *d)
 {
 	struct vm_node *row = prog_node(p, VM_ROW);
-	struct vm_node *series = prog_node(p, VM_LOOP);
 	struct vm_node *col;
 
 	(void)d;
@@ -122,16 +110,8 @@ static const struct vm_node *open_au_build(struct prog *p,
 		col->prune = SWEEP_PRUNE;
 		prog_kids(p, col, write_pass(p, o, expr_var(VAR_NR, 0)), NULL);
 	}
-	row->key = VAR_LEN;
-	row->fmt = FMT_SIZE;
 	prog_kids(p, row, col, NULL);
-
-	series->var = VAR_LEN;
-	series->order = ORD_HALVING;
-	series->start = expr_const((int64_t)o->erasesize);
-	series->stop = o->blocksize;
-	prog_kids(p, series, row, NULL);
-	return series;
+	return size_series(p, o, row);
 }
 
 /* Sweeps name their columns, so pasted tables stay readable. */

@@ -44,6 +44,60 @@ void prog_free(struct prog *p)
 	p->list = NULL;
 }
 
+struct vm_node *best_of(struct prog *p, const struct opts *o,
+			const struct vm_node *body)
+{
+	struct vm_node *rep = prog_node(p, VM_LOOP);
+
+	rep->var = VAR_REP;
+	rep->order = ORD_LINEAR;
+	rep->count = expr_const(o->count);
+	rep->stride = expr_const(1);
+	rep->reduce = RED_MIN;
+	prog_kids(p, rep, body, NULL);
+	return rep;
+}
+
+struct vm_node *chunk_write(struct prog *p)
+{
+	struct vm_node *io = prog_node(p, VM_IO);
+
+	io->io = IO_WRITE;
+	io->off = expr_var(VAR_AU, 0);
+	io->off.mul[VAR_POS] = 1;
+	io->len = expr_var(VAR_LEN, 0);
+	return io;
+}
+
+struct vm_node *au_walk(struct prog *p, const struct opts *o,
+			const struct vm_node *body)
+{
+	struct vm_node *pos = prog_node(p, VM_LOOP);
+
+	pos->var = VAR_POS;
+	pos->order = o->random ? ORD_LFSR : ORD_LINEAR;
+	pos->stride = expr_var(VAR_LEN, 0);
+	pos->span = o->erasesize;
+	pos->reduce = RED_TOTAL;
+	prog_kids(p, pos, body, NULL);
+	return pos;
+}
+
+struct vm_node *size_series(struct prog *p, const struct opts *o,
+			    struct vm_node *row)
+{
+	struct vm_node *series = prog_node(p, VM_LOOP);
+
+	row->key = VAR_LEN;
+	row->fmt = FMT_SIZE;
+	series->var = VAR_LEN;
+	series->order = ORD_HALVING;
+	series->start = expr_const((int64_t)o->erasesize);
+	series->stop = o->blocksize;
+	prog_kids(p, series, row, NULL);
+	return series;
+}
+
 struct vm_expr expr_var(enum vm_var v, int64_t add)
 {
 	struct vm_expr e = { .add = add };

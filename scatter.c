@@ -40,7 +40,7 @@ static const struct vm_node *scatter_build(struct prog *p,
 					   const struct dev *d)
 {
 	struct vm_node *io = prog_node(p, VM_IO);
-	struct vm_node *rep = prog_node(p, VM_LOOP);
+	struct vm_node *rep;
 	struct vm_node *row = prog_node(p, VM_ROW);
 	struct vm_node *pos = prog_node(p, VM_LOOP);
 
@@ -49,13 +49,8 @@ static const struct vm_node *scatter_build(struct prog *p,
 	io->off = expr_var(VAR_POS, 0);
 	io->len = expr_const((int64_t)read_len(o));
 
-	rep->var = VAR_REP;
-	rep->order = ORD_LINEAR;
-	rep->count = expr_const(o->count);
-	rep->stride = expr_const(1);
-	rep->reduce = RED_MIN;
+	rep = best_of(p, o, io);
 	rep->fmt = FMT_MS;
-	prog_kids(p, rep, io, NULL);
 
 	row->key = VAR_POS;
 	row->fmt = FMT_MIB;
