@@ -63,12 +63,6 @@ static int log_io(struct dev *d, enum io_kind kind, uint64_t len,
 
 	if (len > l->max_len)
 		l->max_len = len;
-	if (kind != IO_READ) {
-		if (l->lo > off || (l->lo == 0 && l->hi == 0))
-			l->lo = off;
-		if (l->hi < off + len)
-			l->hi = off + len;
-	}
 	if (l->keep == LOG_COUNT || (kind == IO_READ && l->keep != LOG_ALL))
 		return 0;
 	if (l->n == l->cap) {

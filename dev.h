@@ -51,7 +51,6 @@ struct io_log {
 	struct io_rec *rec;
 	size_t n, cap;
 	enum { LOG_COUNT, LOG_WRITES, LOG_ALL } keep;	/* what to store */
-	uint64_t lo, hi;	/* lowest and highest byte written/discarded */
 	uint64_t max_len;	/* largest single I/O */
 };
 
