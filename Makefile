@@ -19,6 +19,9 @@ LIB_OBJS = units.o table.o json.o dev.o real.o sim.o vm.o prog.o devinfo.o \
 	align.o openau.o fat.o erase.o scatter.o interval.o run.o \
 	inuse.o preserve.o analysis.o report.o
 
+# The front end: command line, dispatch, output of a run, offline mode.
+FRONT_OBJS = flashbench.o options.o run_json.o offline.o
+
 UNIT_TESTS = $(patsubst %.c,%,$(wildcard tests/unit_*.c))
 
 all: flashbench
@@ -29,7 +32,7 @@ all: flashbench
 libflashbench.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
-flashbench: flashbench.o libflashbench.a
+flashbench: $(FRONT_OBJS) libflashbench.a
 	$(CC) $(FB_LDFLAGS) $(LDFLAGS) -o $@ $^ $(FB_LDLIBS) $(LDLIBS)
 
 tests/unit_%: tests/unit_%.c tests/check.h libflashbench.a

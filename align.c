@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "bench.h"
+#include "testdesc.h"
 #include "units.h"
 
 /*

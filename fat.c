@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "bench.h"
+#include "testdesc.h"
 #include "units.h"
 
 static int find_fat_validate(const struct opts *o, const struct dev *d,

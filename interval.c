@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "bench.h"
+#include "testdesc.h"
 #include "units.h"
 
 #define INTERVAL_PLACES 8

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench.h"
+#include "testdesc.h"
 #include "units.h"
 
 /* Classic spacing: AUs far apart, so no two share a larger real unit. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "testdesc.h"
 #include "units.h"
 
 struct vm_node *prog_node(struct prog *p, enum vm_op op)

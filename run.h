@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bench.h"
+#include "testdesc.h"
 
 struct range {
 	uint64_t off, len;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "testdesc.h"
 #include "dev.h"
 #include "vm.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "testdesc.h"
 #include "check.h"
 #include "run.h"
 #include "units.h"

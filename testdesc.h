@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef FLASHBENCH_BENCH_H
-#define FLASHBENCH_BENCH_H
+#ifndef FLASHBENCH_TESTDESC_H
+#define FLASHBENCH_TESTDESC_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Offline analysis: find the tables in saved or pasted reports and give
+ * the same verdicts a live run gives, one section per card.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "offline.h"
+#include "report.h"
+#include "run_json.h"
+
+static char *slurp(FILE *f, size_t *len)
+{
+	size_t cap = 65536, n = 0, got;
+	char *buf = malloc(cap), *nb;
+
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			nb = realloc(buf, cap * 2);
+			if (!nb) {
+				free(buf);
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	if (buf && ferror(f)) {
+		free(buf);
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+static char *read_report(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *text;
+
+	if (!f)
+		die_usage("--analyze=%s: %s", path, strerror(errno));
+	text = slurp(f, len);
+	if (!text)
+		die_usage("--analyze=%s: %s", path, strerror(errno));
+	if (f != stdin)
+		fclose(f);
+	return text;
+}
+
+static void print_section_json(struct json *j, const struct report *rep,
+			       const struct report_section *sec)
+{
+	struct analysis a;
+	size_t i;
+
+	analyze(rep->tabs + sec->first, sec->ntabs, &sec->ctx, &a);
+	json_open(j, NULL, '{');
+	json_str(j, "device", sec->device);
+	json_u64(j, "size", sec->ctx.dev_size);
+	json_open(j, "tables", '[');
+	for (i = 0; i < sec->ntabs; i++)
+		json_table(j, &rep->tabs[sec->first + i]);
+	json_close(j, ']');
+	analysis_json(j, &a);
+	json_close(j, '}');
+}
+
+static void print_section_text(FILE *out, const char *path,
+			       const struct report *rep,
+			       const struct report_section *sec)
+{
+	struct analysis a;
+
+	analyze(rep->tabs + sec->first, sec->ntabs, &sec->ctx, &a);
+	fprintf(out, "# %s%s%s: %zu table%s\n", path, *sec->device ? " " : "",
+		sec->device, sec->ntabs, sec->ntabs == 1 ? "" : "s");
+	analysis_print(out, &a, "# ");
+}
+
+int analyze_files(const struct front *fr, FILE *out)
+{
+	struct report rep;
+	struct json j;
+	size_t i, k, len;
+	int found = 0;
+	char *text;
+
+	if (fr->json) {
+		json_init(&j, out);
+		json_open(&j, NULL, '{');
+		json_open(&j, "reports", '[');
+	}
+	for (i = 0; i < fr->nfiles; i++) {
+		text = read_report(fr->files[i], &len);
+		if (report_parse(text, len, &rep) < 0) {
+			free(text);
+			report_free(&rep);
+			fprintf(stderr, "flashbench: %s: out of memory\n",
+				fr->files[i]);
+			return EXIT_IO;
+		}
+		if (!rep.ntabs)
+			fprintf(stderr, "flashbench: %s: no flashbench tables "
+				"found\n", fr->files[i]);
+		found += rep.ntabs > 0;
+		if (fr->json) {
+			json_open(&j, NULL, '{');
+			json_str(&j, "path", fr->files[i]);
+			json_open(&j, "sections", '[');
+		}
+		for (k = 0; k < rep.nsecs; k++) {
+			if (fr->json)
+				print_section_json(&j, &rep, &rep.secs[k]);
+			else
+				print_section_text(out, fr->files[i], &rep,
+						   &rep.secs[k]);
+		}
+		if (fr->json) {
+			json_close(&j, ']');
+			json_close(&j, '}');
+		}
+		report_free(&rep);
+		free(text);
+	}
+	if (fr->json) {
+		json_close(&j, ']');
+		json_close(&j, '}');
+		json_end(&j);
+	}
+	return found ? 0 : EXIT_IO;
+}

@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The command line: classic options as people type them, the new ones,
+ * and every check that can be made before the first I/O.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "sim.h"
+#include "units.h"
+
+void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("flashbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_USAGE);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: flashbench TEST [OPTIONS] DEVICE\n"
+"Find the hidden geometry of flash media by timing O_DIRECT I/O.\n"
+"DEVICE is a block device, a regular file, or a simulated card 'sim:...'\n"
+"(see 'flashbench --help-sim').  Sizes take K/M/G/T or KiB/MiB/GiB/TiB\n"
+"(binary) or are plain byte counts.\n"
+"\n"
+"Tests (exactly one):\n"
+"  -a, --align              alignment read test (read-only)\n"
+"  -O, --open-au            open-AU write test (destructive)\n"
+"  -f, --find-fat           FAT-area write test over the first AUs\n"
+"                           (also --findfat; destructive)\n"
+"      --erase              timed discard test (destructive)\n"
+"      --discard=START:LEN  discard one range, e.g. to reset a card\n"
+"                           (destructive)\n"
+"  -s, --scatter            scatter read plot data (read-only)\n"
+"  -i, --interval           read-size regression (read-only)\n"
+"\n"
+"Options:\n"
+"  -b, --blocksize=N        smallest I/O size (default 16KiB)\n"
+"  -e, --erasesize=N        AU size used by write tests (default 4MiB)\n"
+"  -c, --count=N            repetitions (default 8)\n"
+"      --open-au-nr=N|A-B   AUs written in turn (default 2); a range A-B\n"
+"                           sweeps N=A..B, one column per N\n"
+"      --offset=N           start of the write tests' region\n"
+"                           (default 16MiB rounded up to the erase size)\n"
+"      --fat-nr=N           AUs looked at by --find-fat (default 6)\n"
+"  -r, --random             pseudo-random order inside each AU\n"
+"      --scatter-order=N    2^N scatter positions (default 9)\n"
+"      --scatter-span=N     scatter reads of N blocks (default 1)\n"
+"      --interval-order=N   interval reads up to sector<<N (default 12)\n"
+"  -o, --out=FILE           write the results to FILE (default stdout)\n"
+"      --json               one JSON document instead of text tables\n"
+"      --analyze            verdicts on stdout after the table, as '# '\n"
+"                           lines (default: verdicts on stderr)\n"
+"      --analyze=FILE ...   verdicts on saved or pasted reports, no device\n"
+"                           ('-' reads stdin; more files may follow)\n"
+"      --dry-run            print the I/O plan and totals, touch nothing\n"
+"                           (with -v: every I/O)\n"
+"      --realtime           SCHED_FIFO while measuring (off by default)\n"
+"      --force              write tests: go on although the device or a\n"
+"                           partition is mounted or in use\n"
+"      --preserve=FILE      write tests: save the bytes to be overwritten\n"
+"                           in FILE (not on the device), put them back\n"
+"                           afterwards and verify\n"
+"      --restore=FILE       put a --preserve FILE back on DEVICE (after\n"
+"                           a crash); no test option\n"
+"  -v, --verbose            more detail\n"
+"  -h, --help               this text\n"
+"      --help-sim           simulated card profiles and keys\n"
+"  -V, --version            version\n"
+"\n"
+"Exit status: 0 ok, 1 I/O or runtime error, 2 usage error (nothing was\n"
+"read or written), 3 discard not supported, 130/143 interrupted by\n"
+"SIGINT/SIGTERM.\n");
+}
+
+enum {
+	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_FAT_NR, OPT_SCATTER_ORDER,
+	OPT_SCATTER_SPAN, OPT_INTERVAL_ORDER, OPT_ERASE, OPT_DISCARD,
+	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM, OPT_ANALYZE,
+	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE,
+};
+
+static const struct option long_opts[] = {
+	{ "align", no_argument, NULL, 'a' },
+	{ "open-au", no_argument, NULL, 'O' },
+	{ "find-fat", no_argument, NULL, 'f' },
+	{ "findfat", no_argument, NULL, 'f' },
+	{ "scatter", no_argument, NULL, 's' },
+	{ "interval", no_argument, NULL, 'i' },
+	{ "erase", no_argument, NULL, OPT_ERASE },
+	{ "discard", required_argument, NULL, OPT_DISCARD },
+	{ "random", no_argument, NULL, 'r' },
+	{ "count", required_argument, NULL, 'c' },
+	{ "blocksize", required_argument, NULL, 'b' },
+	{ "erasesize", required_argument, NULL, 'e' },
+	{ "out", required_argument, NULL, 'o' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "open-au-nr", required_argument, NULL, OPT_OPEN_AU_NR },
+	{ "offset", required_argument, NULL, OPT_OFFSET },
+	{ "fat-nr", required_argument, NULL, OPT_FAT_NR },
+	{ "scatter-order", required_argument, NULL, OPT_SCATTER_ORDER },
+	{ "scatter-span", required_argument, NULL, OPT_SCATTER_SPAN },
+	{ "interval-order", required_argument, NULL, OPT_INTERVAL_ORDER },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "realtime", no_argument, NULL, OPT_REALTIME },
+	{ "help", no_argument, NULL, 'h' },
+	{ "help-sim", no_argument, NULL, OPT_HELP_SIM },
+	{ "analyze", optional_argument, NULL, OPT_ANALYZE },
+	{ "analyse", optional_argument, NULL, OPT_ANALYZE },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "preserve", required_argument, NULL, OPT_PRESERVE },
+	{ "restore", required_argument, NULL, OPT_RESTORE },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* A size option: parsed, nonzero. */
+static uint64_t opt_size(const char *name, const char *arg)
+{
+	uint64_t v;
+	int ret = parse_size(arg, &v);
+
+	if (ret == -ERANGE)
+		die_usage("--%s=%s: too large", name, arg);
+	if (ret)
+		die_usage("--%s=%s: not a size (use e.g. 4M, 4MiB, 16k, 512)",
+			  name, arg);
+	if (v == 0)
+		die_usage("--%s=%s: must not be zero", name, arg);
+	return v;
+}
+
+/*
+ * A count option: a plain positive number up to max.  Messages show the
+ * whole value as typed (part of a range A-B is not what the user wrote).
+ */
+static unsigned opt_uint_in(const char *name, const char *arg,
+			    const char *shown, unsigned max)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	if (*arg < '0' || *arg > '9')
+		die_usage("--%s=%s: not a number", name, shown);
+	v = strtoull(arg, &end, 10);
+	if (*end)
+		die_usage("--%s=%s: not a number", name, shown);
+	if (errno == ERANGE || v > max)
+		die_usage("--%s=%s: too large (at most %u)", name, shown, max);
+	if (v == 0)
+		die_usage("--%s=%s: must be at least 1", name, shown);
+	return (unsigned)v;
+}
+
+static unsigned opt_uint(const char *name, const char *arg, unsigned max)
+{
+	return opt_uint_in(name, arg, arg, max);
+}
+
+static void opt_open_au_nr(struct opts *o, const char *arg)
+{
+	const char *dash = strchr(arg, '-');
+	char lo[32];
+
+	if (!dash) {
+		o->nr_lo = o->nr_hi = opt_uint("open-au-nr", arg, 65536);
+		return;
+	}
+	if ((size_t)(dash - arg) >= sizeof(lo))
+		die_usage("--open-au-nr=%s: not a number or range A-B", arg);
+	memcpy(lo, arg, (size_t)(dash - arg));
+	lo[dash - arg] = '\0';
+	if (!*lo)
+		die_usage("--open-au-nr=%s: not a number or range A-B", arg);
+	o->nr_lo = opt_uint_in("open-au-nr", lo, arg, 65536);
+	o->nr_hi = opt_uint_in("open-au-nr", dash + 1, arg, 65536);
+	if (o->nr_lo > o->nr_hi)
+		die_usage("--open-au-nr=%s: range runs backwards", arg);
+	if (o->nr_hi - o->nr_lo >= TABLE_MAXCOLS)
+		die_usage("--open-au-nr=%s: a sweep has at most %d columns",
+			  arg, TABLE_MAXCOLS);
+}
+
+static void opt_discard(struct opts *o, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	char start[64];
+	int ret;
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(start))
+		die_usage("--discard=%s: expected START:LENGTH", arg);
+	memcpy(start, arg, (size_t)(colon - arg));
+	start[colon - arg] = '\0';
+	ret = parse_size(start, &o->discard_off);
+	if (ret)
+		die_usage("--discard=%s: start '%s' is not a size", arg, start);
+	ret = parse_size(colon + 1, &o->discard_len);
+	if (ret || !o->discard_len)
+		die_usage("--discard=%s: length '%s' is %s", arg, colon + 1,
+			  ret == -ERANGE ? "too large" :
+			  ret ? "not a size" : "zero");
+}
+
+static void opt_analyze(struct front *fr, const char *arg, int argc)
+{
+	if (!arg) {
+		fr->analyze = 1;
+		return;
+	}
+	if (!*arg)
+		die_usage("--analyze=: no file named (use - for stdin)");
+	if (!fr->files) {
+		/* every later argument may be another report */
+		fr->files = calloc((size_t)argc, sizeof(*fr->files));
+		if (!fr->files)
+			die_usage("out of memory");
+	}
+	fr->files[fr->nfiles++] = arg;
+}
+
+static void set_test(struct front *fr, const struct bench *b)
+{
+	if (fr->o.test && fr->o.test != b)
+		die_usage("--%s: only one test per run (already --%s)",
+			  b->name, fr->o.test->name);
+	fr->o.test = b;
+}
+
+/* The option getopt_long() just refused, as typed. */
+static const char *bad_opt(char **argv)
+{
+	static char s[3] = "-?";
+	const char *arg = argv[optind - 1];
+
+	if (optopt && strncmp(arg, "--", 2) != 0) {
+		s[1] = (char)optopt;
+		return s;
+	}
+	return arg;
+}
+
+void parse_args(struct front *fr, int argc, char **argv)
+{
+	struct opts *o = &fr->o;
+	int c;
+
+	/* leading ':': report errors here, on one line */
+	while ((c = getopt_long(argc, argv, ":aOfsirc:b:e:o:vhV", long_opts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'a': set_test(fr, &bench_align); break;
+		case 'O': set_test(fr, &bench_open_au); break;
+		case 'f': set_test(fr, &bench_find_fat); break;
+		case 's': set_test(fr, &bench_scatter); break;
+		case 'i': set_test(fr, &bench_interval); break;
+		case OPT_ERASE: set_test(fr, &bench_erase); break;
+		case OPT_DISCARD:
+			set_test(fr, &bench_discard);
+			opt_discard(o, optarg);
+			break;
+		case 'r': o->random = 1; break;
+		case 'c': o->count = opt_uint("count", optarg, 1000000); break;
+		case 'b':
+			o->blocksize = opt_size("blocksize", optarg);
+			o->blocksize_arg = optarg;
+			break;
+		case 'e':
+			o->erasesize = opt_size("erasesize", optarg);
+			o->erasesize_arg = optarg;
+			break;
+		case 'o': fr->out = optarg; break;
+		case 'v': o->verbose++; break;
+		case OPT_OPEN_AU_NR: opt_open_au_nr(o, optarg); break;
+		case OPT_OFFSET:
+			if (parse_size(optarg, &o->offset))
+				die_usage("--offset=%s: not a size", optarg);
+			o->have_offset = 1;
+			o->offset_arg = optarg;
+			break;
+		case OPT_FAT_NR:
+			o->fat_nr = opt_uint("fat-nr", optarg, TABLE_MAXCOLS);
+			break;
+		case OPT_SCATTER_ORDER:
+			o->scatter_order = opt_uint("scatter-order", optarg, 30);
+			break;
+		case OPT_SCATTER_SPAN:
+			o->scatter_span = opt_uint("scatter-span", optarg, 4096);
+			break;
+		case OPT_INTERVAL_ORDER:
+			o->interval_order = opt_uint("interval-order", optarg,
+						     20);
+			break;
+		case OPT_JSON: fr->json = 1; break;
+		case OPT_DRY_RUN: fr->dry_run = 1; break;
+		case OPT_REALTIME: fr->realtime = 1; break;
+		case 'h': usage(stdout); exit(0);
+		case OPT_HELP_SIM: sim_help(stdout); exit(0);
+		case OPT_ANALYZE: opt_analyze(fr, optarg, argc); break;
+		case OPT_FORCE: fr->force = 1; break;
+		case OPT_PRESERVE: fr->preserve = optarg; break;
+		case OPT_RESTORE: fr->restore = optarg; break;
+		case 'V': printf("flashbench %s\n", VERSION); exit(0);
+		case ':':
+			die_usage("%s: needs a value", bad_opt(argv));
+		default:
+			die_usage("%s: unknown option, or a value it does not "
+				  "take (try 'flashbench --help')",
+				  bad_opt(argv));
+		}
+	}
+	if (fr->nfiles) {
+		if (o->test)
+			die_usage("--analyze=%s: reads saved reports; it does "
+				  "not go with --%s", fr->files[0],
+				  o->test->name);
+		while (optind < argc)
+			fr->files[fr->nfiles++] = argv[optind++];
+		return;
+	}
+	if (optind < argc && strcmp(argv[optind], "sim:help") == 0) {
+		sim_help(stdout);
+		exit(0);
+	}
+	if (optind >= argc)
+		die_usage("no device given (try 'flashbench --help')");
+	if (optind + 1 < argc)
+		die_usage("%s %s: one device per run", argv[optind],
+			  argv[optind + 1]);
+	o->device = argv[optind];
+}
+
+void set_defaults(struct opts *o)
+{
+	if (!o->blocksize)
+		o->blocksize = 16384;
+	if (!o->erasesize)
+		o->erasesize = 4u << 20;
+	if (!o->count)
+		o->count = 8;
+	if (!o->nr_lo)
+		o->nr_lo = o->nr_hi = 2;
+	if (!o->fat_nr)
+		o->fat_nr = 6;
+	if (!o->scatter_order)
+		o->scatter_order = 9;
+	if (!o->scatter_span)
+		o->scatter_span = 1;
+	if (!o->interval_order)
+		o->interval_order = 12;
+}
+
+void validate(const struct front *fr, const struct dev *d)
+{
+	const struct opts *o = &fr->o;
+	char err[512], b[32], e[32];
+	const char *bs = shown(o->blocksize_arg, o->blocksize, b, sizeof(b));
+	const char *es = shown(o->erasesize_arg, o->erasesize, e, sizeof(e));
+
+	if (o->blocksize % d->sector)
+		die_usage("--blocksize=%s: not a multiple of the %u-byte "
+			  "sector", bs, d->sector);
+	if (o->test->writes && o->erasesize % d->sector)
+		die_usage("--erasesize=%s: not a multiple of the %u-byte "
+			  "sector", es, d->sector);
+	if (o->test->writes && o->blocksize > o->erasesize)
+		die_usage("--blocksize=%s: larger than --erasesize=%s", bs, es);
+	if (o->test->validate(o, d, err, sizeof(err)))
+		die_usage("%s", err);
+}

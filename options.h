@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_OPTIONS_H
+#define FLASHBENCH_OPTIONS_H
+
+#include <stddef.h>
+
+#include "dev.h"
+#include "testdesc.h"
+
+#define VERSION "2.0"
+
+/* Exit statuses, documented in --help and README. */
+#define EXIT_IO		1
+#define EXIT_USAGE	2
+#define EXIT_NODISCARD	3
+
+/* The whole command line: the test's options and the front end's own. */
+struct front {
+	struct opts o;
+	const char *out;
+	int json;
+	int analyze;		/* --analyze: verdicts on stdout as "# " */
+	const char **files;	/* --analyze=FILE: offline, no device */
+	size_t nfiles;
+	int dry_run;
+	int realtime;
+	int force;		/* --force: skip the in-use check */
+	const char *preserve;	/* --preserve=FILE */
+	const char *restore;	/* --restore=FILE: put it back, no test */
+};
+
+/* One line "flashbench: ..." on stderr, exit status 2. */
+void die_usage(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+/* Parse argv into fr; bad input ends the program with status 2. */
+void parse_args(struct front *fr, int argc, char **argv);
+
+/* Defaults for whatever the command line left unset. */
+void set_defaults(struct opts *o);
+
+/* Checks that need the device geometry but no I/O. */
+void validate(const struct front *fr, const struct dev *d);
+
+#endif

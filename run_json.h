@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_RUN_JSON_H
+#define FLASHBENCH_RUN_JSON_H
+
+#include <stdio.h>
+
+#include "analysis.h"
+#include "json.h"
+#include "options.h"
+#include "run.h"
+
+/* One table as a JSON object: kind, mode, N and its rows. */
+void json_table(struct json *j, const struct table *t);
+
+/* The --json document of a live run. */
+void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
+		    const struct run *r, const struct analysis *a,
+		    int status);
+
+#endif
