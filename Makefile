@@ -17,7 +17,9 @@ endif
 # Everything but the front end; tests and fuzzers link against it.
 LIB_OBJS = units.o table.o json.o dev.o real.o sim.o vm.o prog.o devinfo.o \
 	align.o openau.o fat.o erase.o scatter.o interval.o run.o \
-	inuse.o preserve.o analysis.o report.o
+	inuse.o preserve.o analysis.o analysis_align.o \
+	analysis_openau.o analysis_fat.o analysis_write.o verdict.o stats.o \
+	report.o
 
 # The front end: command line, dispatch, output of a run, offline mode.
 FRONT_OBJS = flashbench.o options.o run_json.o offline.o

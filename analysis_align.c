@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Alignment-test verdicts: the erase block and page size from the steps
+ * in the diff column of -a tables.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_int.h"
+#include "stats.h"
+#include "units.h"
+
+#define MAX_ROWS 64		/* boundaries of one align family */
+#define MAX_SEGS 5		/* diff levels looked for, before merging */
+
+/* One family of boundaries (k * 2^n for one odd k), largest first. */
+struct family {
+	size_t n;
+	uint64_t key[MAX_ROWS];
+	double d[MAX_ROWS];
+	size_t nseg;
+	size_t start[MAX_SEGS + 1];	/* segment s is [start[s], start[s+1]) */
+	double lvl[MAX_SEGS];
+	double noise;		/* typical distance of a row from its level */
+};
+
+static void family_rows(const struct table *t, uint64_t odd,
+			struct family *f)
+{
+	size_t i, j;
+
+	f->n = 0;
+	for (i = 0; i < t->nrows && f->n < MAX_ROWS; i++) {
+		const struct table_row *r = &t->rows[i];
+
+		if (odd_part(r->key) != odd || !isfinite(r->v[3]))
+			continue;
+		/* keep it sorted by descending key whatever the input order */
+		for (j = f->n; j && f->key[j - 1] < r->key; j--) {
+			f->key[j] = f->key[j - 1];
+			f->d[j] = f->d[j - 1];
+		}
+		if (j && f->key[j - 1] == r->key)
+			continue;
+		f->key[j] = r->key;
+		f->d[j] = r->v[3];
+		f->n++;
+	}
+}
+
+static double seg_cost(const double *d, size_t a, size_t b)
+{
+	double m = median(d + a, b - a), c = 0;
+	size_t i;
+
+	for (i = a; i < b; i++)
+		c += fabs(d[i] - m);
+	return c;
+}
+
+/*
+ * Best piecewise-constant fit with k segments (least absolute error).
+ * Steps are relative (1.2ms vs 1.3ms is noise, 15µs vs 0 is not), so fit
+ * on a log-like scale that stays linear around zero, where diffs can be
+ * negative.
+ */
+static void fit_levels(struct family *f, size_t k)
+{
+	static double cost[MAX_ROWS + 1][MAX_ROWS + 1];
+	double best[MAX_SEGS + 1][MAX_ROWS + 1], t[MAX_ROWS];
+	size_t from[MAX_SEGS + 1][MAX_ROWS + 1];
+	size_t s, i, j, n = f->n;
+
+	for (i = 0; i < n; i++)
+		t[i] = asinh(f->d[i] / 2000.0);
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j <= n; j++)
+			cost[i][j] = seg_cost(t, i, j);
+	for (j = 1; j <= n; j++) {
+		best[1][j] = cost[0][j];
+		from[1][j] = 0;
+	}
+	for (s = 2; s <= k; s++) {
+		for (j = s; j <= n; j++) {
+			best[s][j] = INFINITY;
+			for (i = s - 1; i < j; i++) {
+				double c = best[s - 1][i] + cost[i][j];
+
+				if (c < best[s][j]) {
+					best[s][j] = c;
+					from[s][j] = i;
+				}
+			}
+		}
+	}
+	f->nseg = k;
+	f->start[k] = n;
+	for (s = k, j = n; s > 0; s--) {
+		f->start[s - 1] = from[s][j];
+		j = from[s][j];
+	}
+}
+
+static void seg_levels(struct family *f)
+{
+	size_t s;
+
+	for (s = 0; s < f->nseg; s++)
+		f->lvl[s] = median(f->d + f->start[s],
+				   f->start[s + 1] - f->start[s]);
+}
+
+/*
+ * Noise: spread of the rows around their level.  A step counts when it
+ * is well above the noise and above what timer jitter alone gives.
+ */
+static void estimate_noise(struct family *f)
+{
+	double res[MAX_ROWS];
+	size_t s, i;
+
+	for (s = 0; s < f->nseg; s++)
+		for (i = f->start[s]; i < f->start[s + 1]; i++)
+			res[i] = fabs(f->d[i] - f->lvl[s]);
+	f->noise = fmax(1.4826 * median(res, f->n), 500.0);
+}
+
+static double seg_noise(const struct family *f, size_t s)
+{
+	double res[MAX_ROWS];
+	size_t i, n = f->start[s + 1] - f->start[s];
+
+	if (n < 3)
+		return f->noise;
+	for (i = 0; i < n; i++)
+		res[i] = fabs(f->d[f->start[s] + i] - f->lvl[s]);
+	return fmax(1.4826 * median(res, n), 500.0);
+}
+
+/*
+ * Levels a and b of segments s and t differ clearly: by more than the
+ * noise of either, and by a fifth of the larger (steps are relative).
+ */
+static int clear_step(const struct family *f, size_t s, size_t t)
+{
+	double a = f->lvl[s], b = f->lvl[t];
+	double need = fmax(3 * fmax(seg_noise(f, s), seg_noise(f, t)), 3000.0);
+
+	need = fmax(need, 0.2 * fmax(fabs(a), fabs(b)));
+	return fabs(a - b) >= need;
+}
+
+static void merge_at(struct family *f, size_t s, size_t count)
+{
+	size_t i;
+
+	for (i = s + 1; i + count - 1 <= f->nseg; i++)
+		f->start[i] = f->start[i + count - 1];
+	f->nseg -= count - 1;
+	seg_levels(f);
+}
+
+/* Join levels that do not differ clearly, and lone spikes. */
+static void merge_levels(struct family *f)
+{
+	for (;;) {
+		size_t s, best = 0;
+		double bd = INFINITY;
+
+		for (s = 1; s + 1 < f->nseg; s++) {
+			if (f->start[s + 1] - f->start[s] == 1 &&
+			    !clear_step(f, s - 1, s + 1))
+				break;
+		}
+		if (s + 1 < f->nseg) {
+			merge_at(f, s - 1, 3);
+			continue;
+		}
+		for (s = 0; s + 1 < f->nseg; s++) {
+			double d = fabs(f->lvl[s] - f->lvl[s + 1]);
+
+			if (!clear_step(f, s, s + 1) && d < bd) {
+				bd = d;
+				best = s;
+			}
+		}
+		if (!isfinite(bd))
+			return;
+		merge_at(f, best, 2);
+	}
+}
+
+/* Smallest key of segment s: the boundary a step below it is at. */
+static uint64_t seg_low_key(const struct family *f, size_t s)
+{
+	return f->key[f->start[s + 1] - 1];
+}
+
+/* Quote the rows on either side of a step: row i is the last above it. */
+static void quote_rows(char *buf, size_t len, const struct family *f,
+		       size_t i)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
+
+	say(buf, len, "diff %s at %s vs %s at %s", fmt_time(a, f->d[i]),
+	    fmt_size(b, (double)f->key[i]), fmt_time(c, f->d[i + 1]),
+	    fmt_size(d, (double)f->key[i + 1]));
+}
+
+static void quote_step(char *buf, size_t len, const struct family *f,
+		       size_t s)
+{
+	quote_rows(buf, len, f, f->start[s + 1] - 1);
+}
+
+static void cross_check(struct verdict *v, const struct analysis_ctx *ctx,
+			uint64_t odd)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	uint64_t e = v->value, p2;
+
+	if (ctx && ctx->dev_size) {
+		p2 = ctx->dev_size & -ctx->dev_size;
+		if (ctx->dev_size % e) {
+			v->conf = odd == 1 ? conf_down(v->conf) : CONF_LOW;
+			say(v->evidence, sizeof(v->evidence),
+			    "device size %llu is not a multiple of it "
+			    "(largest power of two dividing it: %s)",
+			    (unsigned long long)ctx->dev_size,
+			    fmt_size(a, (double)p2));
+		} else {
+			say(v->evidence, sizeof(v->evidence),
+			    "device size is a multiple of it");
+		}
+	}
+	if (ctx && ctx->preferred_erase) {
+		if (ctx->preferred_erase == e && v->conf == CONF_MEDIUM)
+			v->conf = CONF_HIGH;
+		say(v->evidence, sizeof(v->evidence),
+		    "sysfs preferred_erase_size %s%s",
+		    fmt_size(b, (double)ctx->preferred_erase),
+		    ctx->preferred_erase == e ? " agrees" : " differs");
+	}
+}
+
+/* The largest clear drop at a boundary of erase-block size, or -1. */
+static long erase_step(const struct family *f, int rise)
+{
+	double best = 0;
+	long at = -1;
+	size_t s;
+
+	for (s = 0; s + 1 < f->nseg; s++) {
+		double step = f->lvl[s] - f->lvl[s + 1];
+
+		if (rise)
+			step = -step;
+		if (seg_low_key(f, s) < ERASE_MIN || step <= 0 ||
+		    !clear_step(f, s, s + 1))
+			continue;
+		if (step > best) {
+			best = step;
+			at = (long)s;
+		}
+	}
+	return at;
+}
+
+static void erase_verdict(const struct family *f, struct verdict *v,
+			  const struct analysis_ctx *ctx, uint64_t odd)
+{
+	double above = INFINITY, below = -INFINITY, edge;
+	char a[UNIT_BUFLEN];
+	size_t last;
+	enum confidence c;
+	long at = erase_step(f, 0);
+	size_t s;
+
+	if (at < 0) {
+		at = erase_step(f, 1);
+		if (at < 0) {
+			say(v->evidence, sizeof(v->evidence),
+			    "no step in diff at 128KiB or above");
+			return;
+		}
+		set_value(v, seg_low_key(f, (size_t)at), CONF_LOW);
+		quote_step(v->evidence, sizeof(v->evidence), f, (size_t)at);
+		say(v->evidence, sizeof(v->evidence),
+		    "inverted: diff rises below %s", fmt_size(a, v->value));
+		cross_check(v, ctx, odd);
+		return;
+	}
+	for (s = 0; s < f->nseg; s++) {
+		if (s <= (size_t)at)
+			above = fmin(above, f->lvl[s]);
+		else
+			below = fmax(below, f->lvl[s]);
+	}
+	/* every level above the step must clear every level below it */
+	c = CONF_HIGH;
+	/* the row at the step sits between the levels: which side is it? */
+	edge = f->d[f->start[at + 1] - 1];
+	if (above <= below || above < 1.5 * below)
+		c = CONF_LOW;
+	else if (f->start[at + 1] - f->start[at] < 2 ||
+		 f->start[at + 2] - f->start[at + 1] < 2 || f->nseg > 4 ||
+		 fabs(edge - f->lvl[at]) > fabs(edge - f->lvl[at + 1]))
+		c = CONF_MEDIUM;
+	/* the row at the edge looks like the level below: the step is above */
+	last = f->start[at + 1] - 1;
+	if (fabs(edge - f->lvl[at]) > fabs(edge - f->lvl[at + 1]) &&
+	    f->start[at + 1] - f->start[at] >= 2)
+		last--;
+	/* a step the rows scatter across is not yet sure */
+	if (f->lvl[at] - f->lvl[at + 1] <
+	    4 * fmax(seg_noise(f, (size_t)at), seg_noise(f, (size_t)at + 1)))
+		c = conf_min(c, CONF_MEDIUM);
+	if (odd != 1)
+		c = conf_min(c, CONF_MEDIUM);
+	set_value(v, f->key[last], c);
+	quote_rows(v->evidence, sizeof(v->evidence), f, last);
+	cross_check(v, ctx, odd);
+}
+
+/* The largest distance from zero of the rows of the floor segment. */
+static double floor_spread(const struct family *f, size_t fl)
+{
+	double m = 0;
+	size_t i;
+
+	for (i = f->start[fl]; i < f->start[fl + 1]; i++)
+		m = fmax(m, fabs(f->d[i]));
+	return m;
+}
+
+static void page_verdict(const struct family *f, struct verdict *v,
+			 const struct verdict *erase, uint64_t odd)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	size_t fl = f->nseg - 1, pg;
+	int erase_ok = !erase->is_null && erase->type == V_BYTES;
+	enum confidence c;
+
+	/* the floor: no boundary effect, diff near zero */
+	if (f->nseg < 2 || f->lvl[fl - 1] <= f->lvl[fl] ||
+	    fabs(f->lvl[fl]) >= fmax(3 * seg_noise(f, fl),
+				     0.1 * f->lvl[fl - 1])) {
+		say(v->evidence, sizeof(v->evidence),
+		    "no floor: diff still %s at %s, the smallest boundary",
+		    fmt_time(a, f->d[f->n - 1]),
+		    fmt_size(b, (double)f->key[f->n - 1]));
+		return;
+	}
+	pg = fl - 1;
+	if (seg_low_key(f, pg) >= ERASE_MIN ||
+	    (erase_ok && seg_low_key(f, pg) >= erase->value)) {
+		say(v->evidence, sizeof(v->evidence),
+		    "no page-size step below the erase-size step");
+		return;
+	}
+	c = f->start[fl + 1] - f->start[fl] >= 2 &&
+	    f->start[pg + 1] - f->start[pg] >= 2 ? CONF_HIGH : CONF_MEDIUM;
+	/*
+	 * A page step not well clear of the floor's scatter may be noise;
+	 * so may one lone floor row that is not close to zero.
+	 */
+	if (f->lvl[pg] < 4 * floor_spread(f, fl) ||
+	    (f->start[fl + 1] - f->start[fl] < 2 &&
+	     fabs(f->lvl[fl]) > 0.1 * f->lvl[pg]))
+		c = CONF_LOW;
+	/*
+	 * A 3x2^n page is only as believable as the 3x2^n erase block of
+	 * the same table that it divides.
+	 */
+	if (odd != 1)
+		c = erase_ok && erase->conf >= CONF_MEDIUM &&
+		    erase->value % seg_low_key(f, pg) == 0 ?
+		    conf_down(c) : CONF_LOW;
+	set_value(v, seg_low_key(f, pg), c);
+	quote_step(v->evidence, sizeof(v->evidence), f, pg);
+	if (pg >= 1 && seg_low_key(f, pg - 1) < ERASE_MIN &&
+	    f->lvl[pg - 1] > f->lvl[pg])
+		say(v->note, sizeof(v->note),
+		    "second step at %s (multi-plane or secondary page size)",
+		    fmt_size(a, (double)seg_low_key(f, pg - 1)));
+}
+
+static void family_verdicts(const struct table *t, uint64_t odd,
+			    const struct analysis_ctx *ctx,
+			    struct verdict *erase, struct verdict *page)
+{
+	static struct family f;
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	size_t i;
+
+	verdict_init(erase, V_BYTES);
+	verdict_init(page, V_BYTES);
+	family_rows(t, odd, &f);
+	if (f.n < 4) {
+		say(erase->evidence, sizeof(erase->evidence),
+		    "too few boundaries");
+		say(page->evidence, sizeof(page->evidence),
+		    "too few boundaries");
+		return;
+	}
+	fit_levels(&f, f.n < MAX_SEGS ? f.n : MAX_SEGS);
+	seg_levels(&f);
+	estimate_noise(&f);
+	merge_levels(&f);
+	if (f.nseg == 1) {
+		double lo = f.d[0], hi = f.d[0];
+
+		for (i = 1; i < f.n; i++) {
+			lo = fmin(lo, f.d[i]);
+			hi = fmax(hi, f.d[i]);
+		}
+		say(erase->evidence, sizeof(erase->evidence),
+		    "flat: diff between %s and %s at every boundary",
+		    fmt_time(a, lo), fmt_time(b, hi));
+		memcpy(page->evidence, erase->evidence, sizeof(page->evidence));
+		return;
+	}
+	erase_verdict(&f, erase, ctx, odd);
+	page_verdict(&f, page, erase, odd);
+}
+
+/* Boundaries of one table: powers of two if there are enough, or the
+ * largest family (3*2^n from --blocksize=3072, 5*2^n from 10240). */
+static uint64_t main_family(const struct table *t)
+{
+	uint64_t odds[MAX_ROWS], best = 1;
+	size_t cnt[MAX_ROWS] = { 0 }, n = 0, i, j, most = 0;
+
+	for (i = 0; i < t->nrows; i++) {
+		uint64_t o = odd_part(t->rows[i].key);
+
+		for (j = 0; j < n && odds[j] != o; j++)
+			;
+		if (j == n && n == MAX_ROWS)
+			continue;
+		if (j == n)
+			odds[n++] = o;
+		cnt[j]++;
+	}
+	for (j = 0; j < n; j++) {
+		if (odds[j] == 1 && cnt[j] >= 5)
+			return 1;
+		if (cnt[j] > most) {
+			most = cnt[j];
+			best = odds[j];
+		}
+	}
+	return best;
+}
+
+static void align_table(const struct table *t, const struct analysis_ctx *ctx,
+			struct verdict *erase, struct verdict *page)
+{
+	uint64_t odd = main_family(t);
+	struct verdict e3, p3;
+
+	family_verdicts(t, odd, ctx, erase, page);
+	if (odd != 1 || !erase->is_null)
+		return;
+	/* a table mixing 2^n and 3*2^n boundaries: 12 MiB units? */
+	family_verdicts(t, 3, ctx, &e3, &p3);
+	if (!e3.is_null)
+		*erase = e3;
+}
+
+/* Several tables: the surest wins; a sure disagreement lowers it. */
+static void combine(struct verdict *out, const struct verdict *v, size_t n,
+		    const char *what)
+{
+	char a[UNIT_BUFLEN];
+	size_t i, best = 0;
+
+	for (i = 1; i < n; i++)
+		if (v[i].conf > v[best].conf)
+			best = i;
+	*out = v[best];
+	if (out->is_null)
+		return;
+	for (i = 0; i < n; i++) {
+		if (i == best || v[i].is_null || v[i].value == out->value ||
+		    v[i].conf < CONF_MEDIUM)
+			continue;
+		out->conf = conf_down(out->conf);
+		say(out->evidence, sizeof(out->evidence),
+		    "another -a table suggests %s %s", what,
+		    fmt_size(a, (double)v[i].value));
+	}
+}
+
+void analyze_align(const struct table *tabs, size_t n,
+			  const struct analysis_ctx *ctx, struct analysis *out)
+{
+	struct verdict *e = calloc(n, sizeof(*e)), *p = calloc(n, sizeof(*p));
+	size_t i, m = 0;
+
+	if (!e || !p)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (tabs[i].kind != TAB_ALIGN)
+			continue;
+		align_table(&tabs[i], ctx, &e[m], &p[m]);
+		m++;
+	}
+	if (m) {
+		combine(&out->erase_size, e, m, "erase size");
+		combine(&out->page_size, p, m, "page size");
+	}
+out:
+	free(e);
+	free(p);
+}

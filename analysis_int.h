@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_ANALYSIS_INT_H
+#define FLASHBENCH_ANALYSIS_INT_H
+
+/* Shared by the verdict families (analysis_*.c); not a public API. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+
+#define KIB 1024ULL
+/* Erase blocks are 128 KiB or larger, pages 64 KiB or smaller. */
+#define ERASE_MIN (128 * KIB)
+
+/* verdict.c */
+void say(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void verdict_init(struct verdict *v, enum verdict_type type);
+void set_value(struct verdict *v, uint64_t value, enum confidence c);
+enum confidence conf_down(enum confidence c);
+enum confidence conf_min(enum confidence a, enum confidence b);
+uint64_t odd_part(uint64_t k);
+
+/* One open-AU run: write size -> rate, largest size first. */
+struct column {
+	const struct table *t;
+	unsigned col;		/* value column within t */
+	unsigned nr;
+	int random;
+	uint64_t group;		/* erase size it was run with */
+	int collapsed;
+	int marginal;		/* 1: a smaller size below 50 %, 2: 25 % */
+	uint64_t worst_key;	/* lowest rate relative to the card's best */
+	double worst, worst_ref;
+};
+
+static inline double cell(const struct column *c, size_t i)
+{
+	return c->t->rows[i].v[c->col];
+}
+
+/* The verdict families, each over all tables of its kind. */
+void analyze_align(const struct table *tabs, size_t n,
+		   const struct analysis_ctx *ctx, struct analysis *out);
+void analyze_open_au(const struct table *tabs, size_t n,
+		     struct analysis *out);
+void min_write_verdict(const struct table *tabs, size_t n,
+		       struct verdict *v);
+void analyze_fat(const struct table *tabs, size_t n, struct verdict *v);
+
+#endif

@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Open-AU verdicts: how many AUs the card keeps open, linear and random,
+ * from -O runs and sweeps.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_int.h"
+#include "stats.h"
+#include "units.h"
+
+#define MAX_COLS 128		/* open-AU runs looked at */
+
+static uint64_t table_group(const struct table *t)
+{
+	return t->erasesize ? t->erasesize : t->nrows ? t->rows[0].key : 0;
+}
+
+static size_t gather(const struct table *tabs, size_t n, struct column *c)
+{
+	size_t i, m = 0;
+	unsigned j;
+
+	for (i = 0; i < n; i++) {
+		const struct table *t = &tabs[i];
+
+		if (t->kind == TAB_OPENAU && t->open_au_nr && m < MAX_COLS) {
+			c[m++] = (struct column){ .t = t, .nr = t->open_au_nr,
+				.random = t->random, .group = table_group(t) };
+		}
+		if (t->kind != TAB_SWEEP)
+			continue;
+		for (j = 0; j < t->ncols && j < TABLE_MAXCOLS && m < MAX_COLS;
+		     j++) {
+			c[m++] = (struct column){ .t = t, .col = j,
+				.nr = t->col_nr[j], .random = t->random,
+				.group = table_group(t) };
+		}
+	}
+	return m;
+}
+
+/*
+ * What the card manages at this write size when nothing gets in its way:
+ * the best rate any run (open-AU, sweep column, median find-FAT AU)
+ * reached.
+ */
+static double healthy_rate(const struct table *tabs, size_t n, uint64_t key)
+{
+	double best = NAN;
+	size_t i, r;
+	unsigned j;
+
+	for (i = 0; i < n; i++) {
+		const struct table *t = &tabs[i];
+
+		for (r = 0; r < t->nrows; r++) {
+			const double *v = t->rows[r].v;
+			double x = NAN;
+
+			if (t->rows[r].key != key)
+				continue;
+			if (t->kind == TAB_OPENAU)
+				x = v[0];
+			else if (t->kind == TAB_FAT && t->ncols)
+				x = median(v, t->ncols < TABLE_MAXCOLS ?
+					   t->ncols : TABLE_MAXCOLS);
+			for (j = 0; t->kind == TAB_SWEEP && j < t->ncols &&
+			     j < TABLE_MAXCOLS; j++)
+				if (isfinite(v[j]) && !(v[j] <= x))
+					x = v[j];
+			if (isfinite(x) && !(x <= best))
+				best = x;
+		}
+	}
+	return best;
+}
+
+/* Rates halving with each halving of large writes: every write copies
+ * a whole AU. */
+static int halves(const struct column *c)
+{
+	double top = 0;
+	size_t i, run = 0;
+
+	for (i = 0; i < c->t->nrows; i++)
+		top = fmax(top, cell(c, i));
+	for (i = 0; i + 1 < c->t->nrows; i++) {
+		double a = cell(c, i), b = cell(c, i + 1);
+
+		if (c->t->rows[i + 1].key >= ERASE_MIN && b <= 0.65 * a &&
+		    b < 0.5 * top)
+			run++;
+		else
+			run = 0;
+		if (run >= 3)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A run whose own writes of 64 KiB or more (page-sized or larger on any
+ * card) fall to a fifth of its best has collapsed, even when every run
+ * it could be compared with collapsed too.
+ */
+static int drops(const struct column *c)
+{
+	double top = 0;
+	size_t i;
+
+	for (i = 0; i < c->t->nrows; i++)
+		top = fmax(top, cell(c, i));
+	for (i = 1; i < c->t->nrows; i++)
+		if (c->t->rows[i].key >= 65536 && cell(c, i) < 0.2 * top)
+			return 1;
+	return 0;
+}
+
+/*
+ * A run collapses when its writes (all but the whole-AU one) fall far
+ * below the healthy rate: at half of the sizes below 50 %, or at two
+ * below 25 % (a dip that deep is not noise).
+ */
+static void judge(struct column *c, const struct table *tabs, size_t n)
+{
+	size_t i, nk = 0, low = 0, severe = 0;
+
+	c->worst = INFINITY;
+	for (i = 1; i < c->t->nrows; i++) {
+		double x = cell(c, i), ref;
+
+		ref = healthy_rate(tabs, n, c->t->rows[i].key);
+		if (!isfinite(x) || !(ref > 0))
+			continue;
+		nk++;
+		low += x < 0.5 * ref;
+		severe += x < 0.25 * ref;
+		/* the big writes of a fine run may still be slow (seed 001) */
+		if (i >= 2)
+			c->marginal += x < 0.5 * ref ? 1 + (x < 0.25 * ref) : 0;
+		if (x / ref < c->worst / c->worst_ref || !nk ||
+		    !isfinite(c->worst)) {
+			c->worst = x;
+			c->worst_ref = ref;
+			c->worst_key = c->t->rows[i].key;
+		}
+	}
+	c->collapsed = (nk && 2 * low >= nk) || severe >= 2 || halves(c) ||
+		       drops(c);
+}
+
+static void quote_column(char *buf, size_t len, const struct column *c)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], d[UNIT_BUFLEN];
+
+	if (!isfinite(c->worst)) {
+		say(buf, len, "N=%u %s", c->nr,
+		    c->collapsed ? "collapses" : "fine");
+		return;
+	}
+	say(buf, len, "N=%u %s: %s at %s (%.0f%% of %s)", c->nr,
+	    c->collapsed ? "collapses" : "fine", fmt_rate(a, c->worst),
+	    fmt_size(b, (double)c->worst_key), 100 * c->worst / c->worst_ref,
+	    fmt_rate(d, c->worst_ref));
+}
+
+/* The group (erase size used) with the most distinct N of one order. */
+static uint64_t pick_group(const struct column *c, size_t m, int random,
+			   size_t *ngroups)
+{
+	uint64_t best = 0;
+	size_t i, j, k, most = 0;
+
+	*ngroups = 0;
+	for (i = 0; i < m; i++) {
+		size_t distinct = 0;
+
+		if (c[i].random != random)
+			continue;
+		for (j = 0; j < i && (c[j].random != random ||
+				      c[j].group != c[i].group); j++)
+			;
+		if (j < i)
+			continue;
+		(*ngroups)++;
+		for (j = 0; j < m; j++) {
+			if (c[j].random != random || c[j].group != c[i].group)
+				continue;
+			for (k = 0; k < j && (c[k].random != random ||
+					      c[k].group != c[i].group ||
+					      c[k].nr != c[j].nr); k++)
+				;
+			distinct += k == j;
+		}
+		if (distinct > most) {
+			most = distinct;
+			best = c[i].group;
+		}
+	}
+	return best;
+}
+
+/* Per N: collapsed when most of its runs collapsed. */
+struct nstate {
+	unsigned nr;
+	size_t fine, bad;
+	const struct column *show;
+};
+
+static size_t by_nr(const struct column *c, size_t m, int random,
+		    uint64_t group, struct nstate *s)
+{
+	size_t i, j, ns = 0;
+
+	for (i = 0; i < m; i++) {
+		if (c[i].random != random || c[i].group != group)
+			continue;
+		for (j = 0; j < ns && s[j].nr != c[i].nr; j++)
+			;
+		if (j == ns) {
+			while (j && s[j - 1].nr > c[i].nr) {
+				s[j] = s[j - 1];
+				j--;
+			}
+			s[j] = (struct nstate){ .nr = c[i].nr };
+			ns++;
+		}
+		if (c[i].collapsed)
+			s[j].bad++;
+		else
+			s[j].fine++;
+		if (!s[j].show || c[i].t->nrows > s[j].show->t->nrows)
+			s[j].show = &c[i];
+	}
+	return ns;
+}
+
+static void open_au_verdict(const struct column *c, size_t m, int random,
+			    struct verdict *v)
+{
+	struct nstate s[MAX_COLS];
+	size_t ngroups, ns, i, bad;
+	uint64_t group = pick_group(c, m, random, &ngroups);
+	enum confidence conf;
+	int mixed = 0, contra = 0;
+	char a[UNIT_BUFLEN];
+
+	verdict_init(v, V_COUNT);
+	if (!ngroups) {
+		v->type = V_NONE;
+		return;
+	}
+	ns = by_nr(c, m, random, group, s);
+	for (bad = 0; bad < ns && s[bad].bad <= s[bad].fine; bad++)
+		;
+	for (i = 0; i < ns; i++) {
+		mixed |= s[i].fine && s[i].bad && (i + 1 == bad || i == bad);
+		contra |= i > bad && s[i].bad <= s[i].fine;
+	}
+	if (bad == ns) {
+		set_value(v, s[ns - 1].nr, ns > 1 ? CONF_MEDIUM : CONF_LOW);
+		v->at_least = 1;
+		quote_column(v->evidence, sizeof(v->evidence), s[ns - 1].show);
+		say(v->evidence, sizeof(v->evidence),
+		    "no collapse up to the largest N tried");
+	} else if (bad == 0) {
+		set_value(v, 0, CONF_MEDIUM);
+		quote_column(v->evidence, sizeof(v->evidence), s[0].show);
+	} else {
+		conf = s[bad].nr == s[bad - 1].nr + 1 ? CONF_HIGH : CONF_MEDIUM;
+		if (s[bad - 1].show->marginal)
+			conf = s[bad - 1].show->marginal > 1 ? CONF_LOW :
+			       conf_down(conf);
+		set_value(v, s[bad - 1].nr, conf);
+		quote_column(v->evidence, sizeof(v->evidence), s[bad - 1].show);
+		quote_column(v->evidence, sizeof(v->evidence), s[bad].show);
+	}
+	if (mixed || contra) {
+		v->conf = contra ? CONF_LOW : conf_down(v->conf);
+		say(v->evidence, sizeof(v->evidence), "runs disagree");
+	}
+	if (ngroups > 1) {
+		v->conf = conf_min(v->conf, CONF_MEDIUM);
+		say(v->evidence, sizeof(v->evidence),
+		    "runs with %zu erase sizes, used %s", ngroups,
+		    fmt_size(a, (double)group));
+	}
+}
+
+void analyze_open_au(const struct table *tabs, size_t n,
+			    struct analysis *out)
+{
+	struct column *c = calloc(MAX_COLS, sizeof(*c));
+	size_t m, i;
+
+	verdict_init(&out->open_au_linear, V_NONE);
+	verdict_init(&out->open_au_random, V_NONE);
+	min_write_verdict(tabs, n, &out->min_full_speed_write);
+	if (!c)
+		return;
+	m = gather(tabs, n, c);
+	for (i = 0; i < m; i++)
+		judge(&c[i], tabs, n);
+	open_au_verdict(c, m, 0, &out->open_au_linear);
+	open_au_verdict(c, m, 1, &out->open_au_random);
+	free(c);
+}
