@@ -14,15 +14,12 @@ FB_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
 FB_LDFLAGS += -fsanitize=address,undefined
 endif
 
-# Everything but the front end; tests and fuzzers link against it.
-LIB_OBJS = units.o table.o json.o dev.o real.o sim.o vm.o prog.o devinfo.o \
-	align.o openau.o fat.o erase.o scatter.o interval.o run.o \
-	inuse.o preserve.o analysis.o analysis_align.o \
-	analysis_openau.o analysis_fat.o analysis_write.o verdict.o stats.o \
-	report.o
-
 # The front end: command line, dispatch, output of a run, offline mode.
 FRONT_OBJS = flashbench.o options.o run_json.o offline.o
+
+# Every other top-level source is the library the tests and fuzzers use.
+LIB_OBJS = $(filter-out $(FRONT_OBJS),$(patsubst %.c,%.o,$(sort \
+	$(wildcard *.c))))
 
 UNIT_TESTS = $(patsubst %.c,%,$(wildcard tests/unit_*.c))
 

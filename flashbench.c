@@ -23,6 +23,7 @@
 #include "inuse.h"
 #include "offline.h"
 #include "options.h"
+#include "plot.h"
 #include "preserve.h"
 #include "run.h"
 #include "run_json.h"
@@ -141,6 +142,39 @@ static FILE *open_out(const struct front *fr)
 	return f;
 }
 
+/* --plot=FILE: made before any I/O, so a bad path is a usage error. */
+static FILE *open_plot(const struct front *fr)
+{
+	FILE *f;
+
+	if (!fr->plot || fr->dry_run)
+		return NULL;
+	if (same_file(fr->plot, fr->o.device))
+		die_usage("--plot=%s: that is the device under test", fr->plot);
+	if (same_file(fr->plot, fr->preserve))
+		die_usage("--plot=%s: that is the --preserve file", fr->plot);
+	if (same_file(fr->plot, fr->out))
+		die_usage("--plot=%s: that is the --out file", fr->plot);
+	f = fopen(fr->plot, "w");
+	if (!f)
+		die_usage("--plot=%s: %s", fr->plot, strerror(errno));
+	return f;
+}
+
+static int write_plot(const struct front *fr, FILE *f, const struct table *t,
+		      const struct analysis *a)
+{
+	int ret = plot_tables(f, t, 1, a);
+
+	if (fclose(f) != 0 && !ret)
+		ret = -errno;
+	if (!ret)
+		return 0;
+	fprintf(stderr, "flashbench: --plot=%s: %s\n", fr->plot,
+		strerror(-ret));
+	return EXIT_IO;
+}
+
 /* What the tables say, with what sysfs knows about the card. */
 static void verdicts(const struct dev *d, const struct table *t,
 		     struct analysis *a)
@@ -203,7 +237,7 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 	return status;
 }
 
-static int run_test(struct front *fr, struct dev *d, FILE *out)
+static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 {
 	struct analysis a;
 	struct run r;
@@ -249,6 +283,8 @@ static int run_test(struct front *fr, struct dev *d, FILE *out)
 	if (fr->preserve)
 		status = put_back(fr, d, status);
 	verdicts(d, &r.tab, &a);
+	if (plot && write_plot(fr, plot, &r.tab, &a) && !status)
+		status = EXIT_IO;
 	if (fr->json)
 		print_run_json(out, fr, d, &r, &a, status);
 	else if (fr->analyze)
@@ -302,7 +338,7 @@ int main(int argc, char **argv)
 {
 	struct front fr = { .o = { .count = 0 } };
 	struct dev d;
-	FILE *out;
+	FILE *out, *plot;
 	int status;
 
 	parse_args(&fr, argc, argv);
@@ -324,7 +360,8 @@ int main(int argc, char **argv)
 	validate(&fr, &d);
 	check_preserve(&fr, &d);
 	out = open_out(&fr);
-	status = run_test(&fr, &d, out);
+	plot = open_plot(&fr);
+	status = run_test(&fr, &d, out, plot);
 	dev_close(&d);
 	if (out != stdout && fclose(out) != 0) {
 		fprintf(stderr, "flashbench: --out=%s: %s\n", fr.out,

@@ -61,6 +61,7 @@ static void usage(FILE *f)
 "      --interval-order=N   interval reads up to sector<<N (default 12)\n"
 "  -o, --out=FILE           write the results to FILE (default stdout)\n"
 "      --json               one JSON document instead of text tables\n"
+"      --plot=FILE          also draw the results as an SVG chart in FILE\n"
 "      --analyze            verdicts on stdout after the table, as '# '\n"
 "                           lines (default: verdicts on stderr)\n"
 "      --analyze=FILE ...   verdicts on saved or pasted reports, no device\n"
@@ -89,7 +90,7 @@ enum {
 	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_FAT_NR, OPT_SCATTER_ORDER,
 	OPT_SCATTER_SPAN, OPT_INTERVAL_ORDER, OPT_ERASE, OPT_DISCARD,
 	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM, OPT_ANALYZE,
-	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE,
+	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE, OPT_PLOT,
 };
 
 static const struct option long_opts[] = {
@@ -123,6 +124,7 @@ static const struct option long_opts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "preserve", required_argument, NULL, OPT_PRESERVE },
 	{ "restore", required_argument, NULL, OPT_RESTORE },
+	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -313,6 +315,7 @@ void parse_args(struct front *fr, int argc, char **argv)
 		case OPT_FORCE: fr->force = 1; break;
 		case OPT_PRESERVE: fr->preserve = optarg; break;
 		case OPT_RESTORE: fr->restore = optarg; break;
+		case OPT_PLOT: fr->plot = optarg; break;
 		case 'V': printf("flashbench %s\n", VERSION); exit(0);
 		case ':':
 			die_usage("%s: needs a value", bad_opt(argv));

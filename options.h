@@ -27,6 +27,7 @@ struct front {
 	int force;		/* --force: skip the in-use check */
 	const char *preserve;	/* --preserve=FILE */
 	const char *restore;	/* --restore=FILE: put it back, no test */
+	const char *plot;	/* --plot=FILE: an SVG chart of the tables */
 };
 
 /* One line "flashbench: ..." on stderr, exit status 2. */
