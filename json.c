@@ -88,13 +88,19 @@ void json_int(struct json *j, const char *key, long long v)
 	fprintf(j->f, "%lld", v);
 }
 
+/*
+ * Quantities are in base units (ns, bytes, bytes/s), whose resolution is
+ * one: digits past the point would claim a precision nothing measured.
+ */
 void json_double(struct json *j, const char *key, double v)
 {
 	member(j, key);
-	if (isfinite(v))
-		fprintf(j->f, "%.17g", v);
-	else
+	if (!isfinite(v))
 		fputs("null", j->f);
+	else if (fabs(v) >= 1)
+		fprintf(j->f, "%.0f", v);
+	else
+		fprintf(j->f, "%.3g", v);
 }
 
 void json_bool(struct json *j, const char *key, int v)

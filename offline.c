@@ -93,6 +93,7 @@ int analyze_files(const struct front *fr, FILE *out)
 	if (fr->json) {
 		json_init(&j, out);
 		json_open(&j, NULL, '{');
+		json_meta(&j, fr);
 		json_open(&j, "reports", '[');
 	}
 	for (i = 0; i < fr->nfiles; i++) {

@@ -255,10 +255,25 @@ static const char *bad_opt(char **argv)
 	return arg;
 }
 
+/* getopt_long() reorders argv; JSON shows the command as typed. */
+static void keep_command_line(struct front *fr, int argc, char **argv)
+{
+	static char **typed;
+
+	typed = calloc((size_t)argc + 1, sizeof(*typed));
+	if (!typed)
+		die_usage("out of memory");
+	memcpy(typed, argv, (size_t)argc * sizeof(*typed));
+	fr->argc = argc;
+	fr->argv = typed;
+}
+
 void parse_args(struct front *fr, int argc, char **argv)
 {
 	struct opts *o = &fr->o;
 	int c;
+
+	keep_command_line(fr, argc, argv);
 
 	/* leading ':': report errors here, on one line */
 	while ((c = getopt_long(argc, argv, ":aOfsirc:b:e:o:vhV", long_opts,

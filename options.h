@@ -28,6 +28,8 @@ struct front {
 	const char *preserve;	/* --preserve=FILE */
 	const char *restore;	/* --restore=FILE: put it back, no test */
 	const char *plot;	/* --plot=FILE: an SVG chart of the tables */
+	int argc;		/* the command line as typed, for --json */
+	char **argv;
 };
 
 /* One line "flashbench: ..." on stderr, exit status 2. */

@@ -4,7 +4,29 @@
  * with raw numbers (nanoseconds, bytes per second), the verdicts and the
  * I/O totals.
  */
+#include <time.h>
+
 #include "run_json.h"
+
+void json_meta(struct json *j, const struct front *fr)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	int i;
+
+	json_str(j, "tool", "flashbench");
+	json_str(j, "version", VERSION);
+	json_open(j, "command_line", '[');
+	for (i = 0; i < fr->argc; i++)
+		json_str(j, NULL, fr->argv[i]);
+	json_close(j, ']');
+	if (gmtime_r(&now, &tm) &&
+	    strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		json_str(j, "timestamp", stamp);
+	else
+		json_null(j, "timestamp");
+}
 
 static const char *const col_names[][4] = {
 	[TAB_ALIGN] = { "pre_ns", "on_ns", "post_ns", "diff_ns" },
@@ -105,6 +127,7 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
 
 	json_init(&j, f);
 	json_open(&j, NULL, '{');
+	json_meta(&j, fr);
 	json_open(&j, "device", '{');
 	json_str(&j, "path", d->path);
 	json_u64(&j, "size", d->size);

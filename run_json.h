@@ -9,6 +9,12 @@
 #include "options.h"
 #include "run.h"
 
+/*
+ * The members every document starts with: tool, version, the command
+ * line as typed and when it ran (UTC).
+ */
+void json_meta(struct json *j, const struct front *fr);
+
 /* One table as a JSON object: kind, mode, N and its rows. */
 void json_table(struct json *j, const struct table *t);
 
