@@ -6,29 +6,34 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "testdesc.h"
 #include "units.h"
 
+/* The classic samples each boundary at this many places. */
+#define ALIGN_PLACES 7
+
 /*
- * The largest boundary: blocksize times a power of two, no larger than
- * the largest power of two that fits twice on the device, so at least
- * one sample place exists.
+ * The largest boundary, as the classic: blocksize times the largest power
+ * of two that fits four times on the device.
  */
 static uint64_t max_align(const struct opts *o, const struct dev *d)
 {
-	uint64_t p = 1, a = o->blocksize;
+	uint64_t a = o->blocksize;
 
-	while (p <= d->size / 4)
-		p *= 2;
-	if (a > p)
+	if (a > d->size / 4)
 		return 0;
-	while (a <= p / 2)
+	while (a <= d->size / 8)
 		a *= 2;
 	return a;
 }
 
-/* Places spaced maxalign apart with every read of the test inside. */
+/*
+ * Places maxalign apart where every read of the test fits, for the largest
+ * boundary and so for all.  The classic took its places modulo the device
+ * size, so some fell off the boundary or read past the end; these repeat.
+ */
 static uint64_t places(const struct opts *o, const struct dev *d)
 {
 	uint64_t m = max_align(o, d);
@@ -65,8 +70,7 @@ static int align_validate(const struct opts *o, const struct dev *d,
 
 /* best of --count reads at each place, averaged over the places */
 static struct vm_node *sample(struct prog *p, const struct opts *o,
-			      const struct dev *d, int64_t shift,
-			      const char *label)
+			      int64_t shift, const char *label)
 {
 	struct vm_node *io = prog_node(p, VM_IO);
 	struct vm_node *place = prog_node(p, VM_LOOP);
@@ -76,11 +80,10 @@ static struct vm_node *sample(struct prog *p, const struct opts *o,
 	io->off.mul[VAR_ALIGN] = 1;
 	io->len = expr_const((int64_t)o->blocksize);
 
-
 	place->var = VAR_PLACE;
-	place->order = ORD_LINEAR;
-	place->count = expr_const((int64_t)places(o, d));
-	place->stride = expr_const((int64_t)max_align(o, d));
+	place->order = ORD_LIST;
+	place->list = p->list;
+	place->count = expr_const(ALIGN_PLACES);
 	place->reduce = RED_AVG;
 	place->fmt = FMT_TIME;
 	place->label = label;
@@ -88,16 +91,33 @@ static struct vm_node *sample(struct prog *p, const struct opts *o,
 	return place;
 }
 
+/* Offsets of the places from the boundary: k * maxalign, k mod places. */
+static uint64_t *place_list(const struct opts *o, const struct dev *d)
+{
+	uint64_t *l = calloc(ALIGN_PLACES, sizeof(*l)), k;
+
+	if (!l)
+		return NULL;
+	for (k = 0; k < ALIGN_PLACES; k++)
+		l[k] = k % places(o, d) * max_align(o, d);
+	return l;
+}
+
 static const struct vm_node *align_build(struct prog *p, const struct opts *o,
 					 const struct dev *d)
 {
 	int64_t bs = (int64_t)o->blocksize;
-	struct vm_node *pre = sample(p, o, d, -bs, "pre ");
-	struct vm_node *on = sample(p, o, d, -bs / 2, "on ");
-	struct vm_node *post = sample(p, o, d, 0, "post ");
-	struct vm_node *diff = prog_node(p, VM_DIFF);
-	struct vm_node *row = prog_node(p, VM_ROW);
-	struct vm_node *series = prog_node(p, VM_LOOP);
+	struct vm_node *pre, *on, *post, *diff, *row, *series;
+
+	p->list = place_list(o, d);
+	if (!p->list)
+		return NULL;
+	pre = sample(p, o, -bs, "pre ");
+	on = sample(p, o, -bs / 2, "on ");
+	post = sample(p, o, 0, "post ");
+	diff = prog_node(p, VM_DIFF);
+	row = prog_node(p, VM_ROW);
+	series = prog_node(p, VM_LOOP);
 
 	diff->a = 0;
 	diff->b = 1;

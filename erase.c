@@ -79,6 +79,7 @@ static const struct vm_node *erase_build(struct prog *p, const struct opts *o,
 	struct vm_node *row = prog_node(p, VM_ROW);
 
 	(void)d;
+	row->width = ROW_COL_WIDTH;
 	prog_kids(p, row, aligned, rate_of(p, 0), misaligned, rate_of(p, 2),
 		  NULL);
 	return size_series(p, o, row);
@@ -133,6 +134,7 @@ static const struct vm_node *discard_build(struct prog *p,
 	io->fmt = FMT_TIME;
 	row->key = VAR_LEN;
 	row->fmt = FMT_SIZE;
+	row->width = ROW_COL_WIDTH;
 	prog_kids(p, row, io, rate_of(p, 0), NULL);
 
 	one->var = VAR_LEN;

@@ -41,6 +41,7 @@ static const struct vm_node *find_fat_build(struct prog *p,
 	aus->fmt = FMT_RATE;
 	prog_kids(p, aus, au_walk(p, o, chunk_write(p)), NULL);
 
+	row->width = ROW_COL_WIDTH;
 	prog_kids(p, row, aus, NULL);
 	return size_series(p, o, row);
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Interval (-i): read sizes sector << i, best of count at a few places,
- * and a least-squares fit of time = access + size / throughput.
- * Read-only.
+ * Interval (-i): read sizes sector << i for i below --interval-order,
+ * count times at a few places, and a least-squares fit of time = access +
+ * size / throughput.  Read-only.
  */
 #include <errno.h>
 #include <math.h>
@@ -15,7 +15,7 @@
 
 static uint64_t largest(const struct opts *o, const struct dev *d)
 {
-	return (uint64_t)d->sector << o->interval_order;
+	return (uint64_t)d->sector << (o->interval_order - 1);
 }
 
 static int interval_validate(const struct opts *o, const struct dev *d,
@@ -34,12 +34,18 @@ static int interval_validate(const struct opts *o, const struct dev *d,
 	return 0;
 }
 
+/*
+ * Each size is read count times at each place; the row holds the fastest
+ * read (the fit's input, as the classic's MB/s), the mean and the slowest.
+ */
 static const struct vm_node *interval_build(struct prog *p,
 					    const struct opts *o,
 					    const struct dev *d)
 {
 	struct vm_node *io = prog_node(p, VM_IO);
 	struct vm_node *place = prog_node(p, VM_LOOP);
+	struct vm_node *avg = prog_node(p, VM_AVGOF);
+	struct vm_node *max = prog_node(p, VM_MAXOF);
 	struct vm_node *row = prog_node(p, VM_ROW);
 	struct vm_node *series = prog_node(p, VM_LOOP);
 
@@ -47,19 +53,20 @@ static const struct vm_node *interval_build(struct prog *p,
 	io->off = expr_var(VAR_PLACE, 0);
 	io->len = expr_var(VAR_LEN, 0);
 
-
 	place->var = VAR_PLACE;
 	place->order = ORD_LINEAR;
 	place->stride = expr_const((int64_t)(d->size / INTERVAL_PLACES /
 					     largest(o, d) * largest(o, d)));
 	place->count = expr_const(INTERVAL_PLACES);
-	place->reduce = RED_AVG;
+	place->reduce = RED_MIN;
 	place->fmt = FMT_TIME;
 	prog_kids(p, place, best_of(p, o, io), NULL);
+	avg->fmt = FMT_TIME;
+	max->fmt = FMT_TIME;
 
 	row->key = VAR_LEN;
 	row->fmt = FMT_SIZE;
-	prog_kids(p, row, place, NULL);
+	prog_kids(p, row, place, avg, max, NULL);
 
 	series->var = VAR_LEN;
 	series->order = ORD_HALVING;
@@ -69,7 +76,7 @@ static const struct vm_node *interval_build(struct prog *p,
 	return series;
 }
 
-/* Least squares over (size, time) in double precision. */
+/* Least squares over (size, fastest time) in double precision. */
 static int fit(const struct table *t, double *access, double *per_byte)
 {
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0, den;
@@ -94,26 +101,42 @@ static int fit(const struct table *t, double *access, double *per_byte)
 	return 0;
 }
 
-static void interval_summary(FILE *f, const struct table *t,
-			     const struct opts *o)
+/*
+ * The classic lines, "512 bytes: min 52.1µs avg 104µs max 252µs: 9.83 MB/s"
+ * (MB/s: 10^6 bytes per second of the fastest read), then the fit, "929 MB/s,
+ * 41.2µs access time", and each size's distance from it.
+ */
+static void interval_print(FILE *f, const struct table *t,
+			   const struct opts *o)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
 	double access, per_byte;
 	size_t i;
 
 	(void)o;
-	if (fit(t, &access, &per_byte)) {
-		fprintf(f, "fit: not enough points\n");
-		return;
-	}
-	fprintf(f, "access %s\tthroughput %s\n", fmt_time(a, access),
-		per_byte > 0 ? fmt_rate(b, 1e9 / per_byte) : "inf");
 	for (i = 0; i < t->nrows; i++) {
 		const struct table_row *r = &t->rows[i];
-		double model = access + per_byte * (double)r->key;
 
-		fprintf(f, "%s\tresidual %s\n", fmt_size(a, (double)r->key),
-			fmt_time(b, r->v[0] - model));
+		fprintf(f, "%llu bytes: min %s avg %s max %s: %g MB/s\n",
+			(unsigned long long)r->key, fmt_time(a, r->v[0]),
+			fmt_time(b, r->v[1]), fmt_time(c, r->v[2]),
+			(double)r->key * 1e3 / r->v[0]);
+	}
+	if (fit(t, &access, &per_byte)) {
+		fprintf(f, "fit: needs at least two read sizes\n");
+		return;
+	}
+	if (per_byte > 0)
+		fprintf(f, "%g MB/s, %s access time\n", 1e3 / per_byte,
+			fmt_time(a, access));
+	else
+		fprintf(f, "- MB/s, %s access time\n", fmt_time(a, access));
+	for (i = 0; i < t->nrows; i++) {
+		const struct table_row *r = &t->rows[i];
+
+		fprintf(f, "bytes %llu, time %.0f overhead %.0f\n",
+			(unsigned long long)r->key, r->v[0],
+			r->v[0] - access - per_byte * (double)r->key);
 	}
 }
 
@@ -122,5 +145,6 @@ const struct bench bench_interval = {
 	.kind = TAB_INTERVAL,
 	.validate = interval_validate,
 	.build = interval_build,
-	.summary = interval_summary,
+	.sorted = 1,
+	.print = interval_print,
 };

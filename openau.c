@@ -110,6 +110,8 @@ static const struct vm_node *open_au_build(struct prog *p,
 		col->prune = SWEEP_PRUNE;
 		prog_kids(p, col, write_pass(p, o, expr_var(VAR_NR, 0)), NULL);
 	}
+	/* the classic's field: one value 8 columns wide, a sweep's 9 */
+	row->width = o->nr_lo == o->nr_hi ? ROW_KEY_WIDTH : ROW_COL_WIDTH;
 	prog_kids(p, row, col, NULL);
 	return size_series(p, o, row);
 }
@@ -117,13 +119,17 @@ static const struct vm_node *open_au_build(struct prog *p,
 /* Sweeps name their columns, so pasted tables stay readable. */
 static void open_au_header(FILE *f, const struct opts *o)
 {
+	char name[32];
 	unsigned n;
 
 	if (o->nr_lo == o->nr_hi)
 		return;
-	fputs("size", f);
-	for (n = o->nr_lo; n <= o->nr_hi; n++)
-		fprintf(f, "\t%s=%u", o->random ? "random" : "linear", n);
+	put_field(f, "size", ROW_KEY_WIDTH);
+	for (n = o->nr_lo; n <= o->nr_hi; n++) {
+		snprintf(name, sizeof(name), "%s=%u",
+			 o->random ? "random" : "linear", n);
+		put_field(f, name, ROW_COL_WIDTH);
+	}
 	fputc('\n', f);
 }
 

@@ -178,10 +178,21 @@ static void fill_pattern(unsigned char *buf, uint64_t len)
 	}
 }
 
+static int cmp_row(const void *a, const void *b)
+{
+	const struct table_row *x = a, *y = b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
 int run_execute(struct run *r, const struct opts *o, struct dev *d,
 		FILE *out)
 {
-	struct vm vm = { .dev = d, .out = out, .tab = &r->tab };
+	struct vm vm = {
+		.dev = d, .tab = &r->tab,
+		.out = o->test->print ? NULL : out,
+		.trace = o->verbose ? stderr : NULL,
+	};
 	/* discards need no buffer; one of 4 GiB would not fit on 32-bit */
 	uint64_t len = r->plan.io.reads || r->plan.io.writes ?
 		       r->plan.max_len : 4096;
@@ -197,8 +208,12 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 	ret = vm_run(&vm, r->code);
 	r->error = vm.error;
 	dev_free(vm.buf, len);
-	if (!ret && out && o->test->summary)
-		o->test->summary(out, &r->tab, o);
+	if (o->test->sorted)
+		qsort(r->tab.rows, r->tab.nrows, sizeof(*r->tab.rows),
+		      cmp_row);
+	/* also after ^C or an error: the rows measured so far */
+	if (out && o->test->print)
+		o->test->print(out, &r->tab, o);
 	return ret;
 }
 

@@ -34,7 +34,7 @@ static const char *const col_names[][4] = {
 	[TAB_ERASE] = { "aligned_ns", "aligned_bps", "misaligned_ns",
 			"misaligned_bps" },
 	[TAB_SCATTER] = { "ns" },
-	[TAB_INTERVAL] = { "ns" },
+	[TAB_INTERVAL] = { "ns", "avg_ns", "max_ns" },
 };
 
 static const char *const key_names[] = {

@@ -32,6 +32,20 @@ void table_free(struct table *t)
 	t->nrows = t->cap = 0;
 }
 
+void put_field(FILE *f, const char *s, unsigned width)
+{
+	unsigned cols = 0;
+	const char *p;
+
+	/* columns, not bytes: "µ" is two bytes of UTF-8 */
+	for (p = s; *p; p++)
+		cols += ((unsigned char)*p & 0xc0) != 0x80;
+	fputs(s, f);
+	do
+		fputc(' ', f);
+	while (++cols < width);
+}
+
 const char *table_kind_name(enum table_kind k)
 {
 	static const char *const names[] = {

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /*
  * A result table in base units, as measured live or parsed from a report.
@@ -20,7 +21,7 @@ enum table_kind {
 	TAB_FAT,	/* key write size; v[j]: rate of AU j (B/s) */
 	TAB_ERASE,	/* key size; v: aligned ns, rate, misaligned ns, rate */
 	TAB_SCATTER,	/* key offset; v[0]: best read time (ns) */
-	TAB_INTERVAL,	/* key read size; v[0]: time (ns), v[1]: residual */
+	TAB_INTERVAL,	/* key read size; v: fastest, mean, slowest (ns) */
 };
 
 struct table_row {
@@ -44,5 +45,15 @@ struct table {
 struct table_row *table_add_row(struct table *t, uint64_t key);
 void table_free(struct table *t);
 const char *table_kind_name(enum table_kind k);
+
+/*
+ * The classic padded rows (-O, -f): the key in a field of ROW_KEY_WIDTH
+ * columns, each value in one of ROW_COL_WIDTH (one value: ROW_KEY_WIDTH).
+ * put_field() prints s and pads it with spaces to width columns, at least
+ * one: a wider value widens its field rather than being cut.
+ */
+#define ROW_KEY_WIDTH	8
+#define ROW_COL_WIDTH	9
+void put_field(FILE *f, const char *s, unsigned width);
 
 #endif

@@ -54,8 +54,14 @@ struct bench {
 	const struct vm_node *(*build)(struct prog *p, const struct opts *o,
 				       const struct dev *d);
 	void (*header)(FILE *f, const struct opts *o);
-	/* After the rows: extra output computed from the table. */
-	void (*summary)(FILE *f, const struct table *t, const struct opts *o);
+	/* The rows come out sorted by key, however they were visited. */
+	int sorted;
+	/*
+	 * Non-NULL: the rows are printed by this after the run (sorted, or
+	 * with lines computed from the whole table) rather than as they are
+	 * measured.
+	 */
+	void (*print)(FILE *f, const struct table *t, const struct opts *o);
 };
 
 extern const struct bench bench_align, bench_open_au, bench_find_fat,

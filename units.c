@@ -43,7 +43,7 @@ char *fmt_time(char *buf, double ns)
 
 	if (fabs(ns) < 999.5) {
 		/* no "-0ns" for tiny negative values */
-		snprintf(buf, UNIT_BUFLEN, "%.0fns", fabs(ns) < 0.5 ? 0.0 : ns);
+		snprintf(buf, UNIT_BUFLEN, "%.0fns", fabs(ns) <= 0.5 ? 0.0 : ns);
 		return buf;
 	}
 	return fmt_scaled(buf, ns, u + 1, 3, 3);

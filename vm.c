@@ -127,6 +127,10 @@ static int iter_next(struct vm *vm, struct iter *it, int64_t *v)
 
 static void reduce(enum vm_reduce r, struct vm_val *acc, const struct vm_val *v)
 {
+	double io_sum = acc->io_sum + v->io_sum;
+	double io_max = acc->io_max > v->io_max ? acc->io_max : v->io_max;
+	uint64_t ios = acc->ios + v->ios;
+
 	if (acc->n == 0) {
 		*acc = *v;
 		acc->n = 1;
@@ -134,12 +138,16 @@ static void reduce(enum vm_reduce r, struct vm_val *acc, const struct vm_val *v)
 	}
 	switch (r) {
 	case RED_MIN:
-		if (v->ns < acc->ns)
-			*acc = (struct vm_val){ v->ns, v->bytes, acc->n };
+		if (v->ns < acc->ns) {
+			acc->ns = v->ns;
+			acc->bytes = v->bytes;
+		}
 		break;
 	case RED_MAX:
-		if (v->ns > acc->ns)
-			*acc = (struct vm_val){ v->ns, v->bytes, acc->n };
+		if (v->ns > acc->ns) {
+			acc->ns = v->ns;
+			acc->bytes = v->bytes;
+		}
 		break;
 	case RED_AVG:
 	case RED_TOTAL:
@@ -148,11 +156,25 @@ static void reduce(enum vm_reduce r, struct vm_val *acc, const struct vm_val *v)
 		acc->bytes += v->bytes;
 		break;
 	}
+	acc->io_sum = io_sum;
+	acc->io_max = io_max;
+	acc->ios = ios;
 	acc->n++;
 }
 
 static int run_node(struct vm *vm, const struct vm_node *n,
 		    struct vm_val *out);
+
+/* -v: the classic printed every step; this prints every timed I/O. */
+static void trace_io(FILE *f, enum io_kind io, uint64_t off, uint64_t len,
+		     uint64_t ns)
+{
+	char t[UNIT_BUFLEN], l[UNIT_BUFLEN];
+
+	fprintf(f, "%-8s%-12llu %-9s%s\n", io_kind_name(io),
+		(unsigned long long)off, fmt_size(l, (double)len),
+		fmt_time(t, (double)ns));
+}
 
 static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 {
@@ -177,14 +199,17 @@ static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 		vm->error.err = ret;
 		return ret;
 	}
-	*out = (struct vm_val){ (double)ns, (double)len, 1 };
+	if (vm->trace)
+		trace_io(vm->trace, n->io, (uint64_t)off, (uint64_t)len, ns);
+	*out = (struct vm_val){ (double)ns, (double)len, 1, (double)ns,
+				(double)ns, 1 };
 	return 0;
 }
 
 static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 {
 	int64_t saved = vm->var[n->var], v;
-	struct vm_val acc = { 0, 0, 0 }, one;
+	struct vm_val acc = { .n = 0 }, one;
 	struct iter it;
 	int ret;
 
@@ -216,36 +241,24 @@ static double column_value(enum vm_fmt fmt, const struct vm_val *v)
 	return v->ns;
 }
 
-static void print_value(FILE *f, enum vm_fmt fmt, double v)
+static const char *format_value(char *buf, enum vm_fmt fmt, double v)
 {
-	char buf[UNIT_BUFLEN];
-
-	if (isnan(v)) {
-		fputs("-", f);
-		return;
-	}
+	if (isnan(v))
+		return "-";
 	switch (fmt) {
 	case FMT_TIME:
-		fputs(fmt_time(buf, v), f);
-		break;
+		return fmt_time(buf, v);
 	case FMT_RATE:
-		fputs(fmt_rate(buf, v), f);
-		break;
+		return fmt_rate(buf, v);
 	case FMT_SIZE:
-		fputs(fmt_size(buf, v), f);
-		break;
+		return fmt_size(buf, v);
 	case FMT_NUM:
-		fprintf(f, "%.0f", v);
-		break;
-	case FMT_MIB:
-		fprintf(f, "%.3f", v / 1048576.0);
-		break;
-	case FMT_MS:
-		fprintf(f, "%.4f", v / 1e6);
-		break;
+		snprintf(buf, UNIT_BUFLEN, "%.0f", v);
+		return buf;
 	case FMT_NONE:
 		break;
 	}
+	return "";
 }
 
 struct row {
@@ -263,7 +276,7 @@ static int add_col(struct vm *vm, struct row *r, const struct vm_node *n,
 		return -E2BIG;
 	}
 	r->col[r->n] = n;
-	r->val[r->n] = val ? *val : (struct vm_val){ v, 0, 0 };
+	r->val[r->n] = val ? *val : (struct vm_val){ .ns = v };
 	r->v[r->n++] = v;
 	return 0;
 }
@@ -271,11 +284,17 @@ static int add_col(struct vm *vm, struct row *r, const struct vm_node *n,
 /* Columns computed from earlier columns of the same row. */
 static int derived_col(struct vm *vm, struct row *r, const struct vm_node *k)
 {
+	const struct vm_val *a = &r->val[k->a];
+
 	if (k->a >= r->n || k->b >= r->n || k->c >= r->n)
 		return -EINVAL;
 	if (k->op == VM_RATEOF)
+		return add_col(vm, r, k, NULL, column_value(FMT_RATE, a));
+	if (k->op == VM_AVGOF)
 		return add_col(vm, r, k, NULL,
-			       column_value(FMT_RATE, &r->val[k->a]));
+			       a->ios ? a->io_sum / (double)a->ios : NAN);
+	if (k->op == VM_MAXOF)
+		return add_col(vm, r, k, NULL, a->ios ? a->io_max : NAN);
 	return add_col(vm, r, k, NULL,
 		       r->v[k->b] - (r->v[k->a] + r->v[k->c]) / 2);
 }
@@ -313,6 +332,45 @@ static int run_cols(struct vm *vm, const struct vm_node *n, struct row *r)
 	return ret;
 }
 
+/* A label and its value: "pre 1.02ms" */
+static const char *field(char *buf, size_t len, const char *label,
+			 enum vm_fmt fmt, double v)
+{
+	char val[UNIT_BUFLEN];
+
+	snprintf(buf, len, "%s%s", label ? label : "",
+		 format_value(val, fmt, v));
+	return buf;
+}
+
+static void print_row(FILE *f, const struct vm_node *n, double key,
+		      const struct row *r)
+{
+	char buf[2 * UNIT_BUFLEN];
+	const struct vm_node *c;
+	unsigned i;
+
+	field(buf, sizeof(buf), n->label, n->fmt, key);
+	if (n->width)
+		put_field(f, buf, ROW_KEY_WIDTH);
+	else
+		fputs(buf, f);
+	for (i = 0; i < r->n; i++) {
+		c = r->col[i];
+		if (c->fmt == FMT_NONE)
+			continue;
+		field(buf, sizeof(buf), c->op == VM_COLS ? NULL : c->label,
+		      c->fmt, r->v[i]);
+		if (n->width) {
+			put_field(f, buf, n->width);
+		} else {
+			fputc('\t', f);
+			fputs(buf, f);
+		}
+	}
+	fputc('\n', f);
+}
+
 static void emit_row(struct vm *vm, const struct vm_node *n,
 		     const struct row *r)
 {
@@ -329,17 +387,7 @@ static void emit_row(struct vm *vm, const struct vm_node *n,
 	}
 	if (!vm->out)
 		return;
-	fputs(n->label ? n->label : "", vm->out);
-	print_value(vm->out, n->fmt, key);
-	for (i = 0; i < r->n; i++) {
-		if (r->col[i]->fmt == FMT_NONE)
-			continue;
-		fputc('\t', vm->out);
-		if (r->col[i]->op != VM_COLS && r->col[i]->label)
-			fputs(r->col[i]->label, vm->out);
-		print_value(vm->out, r->col[i]->fmt, r->v[i]);
-	}
-	fputc('\n', vm->out);
+	print_row(vm->out, n, key, r);
 	fflush(vm->out);
 }
 
@@ -355,7 +403,8 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 		k = n->kids[i];
 		if (k->op == VM_COLS) {
 			ret = run_cols(vm, k, &r);
-		} else if (k->op == VM_DIFF || k->op == VM_RATEOF) {
+		} else if (k->op == VM_DIFF || k->op == VM_RATEOF ||
+			   k->op == VM_AVGOF || k->op == VM_MAXOF) {
 			ret = derived_col(vm, &r, k);
 		} else {
 			ret = run_node(vm, k, &v);
@@ -376,7 +425,7 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 static int run_node(struct vm *vm, const struct vm_node *n,
 		    struct vm_val *out)
 {
-	*out = (struct vm_val){ 0, 0, 0 };
+	*out = (struct vm_val){ .n = 0 };
 	switch (n->op) {
 	case VM_IO:
 		return run_io(vm, n, out);
@@ -387,6 +436,8 @@ static int run_node(struct vm *vm, const struct vm_node *n,
 	case VM_COLS:
 	case VM_DIFF:
 	case VM_RATEOF:
+	case VM_AVGOF:
+	case VM_MAXOF:
 		break;
 	}
 	vm->error = (struct vm_error){ .err = -EINVAL };

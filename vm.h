@@ -39,6 +39,8 @@ enum vm_op {
 	VM_COLS,	/* inside a row: a loop whose steps are columns */
 	VM_DIFF,	/* inside a row: col[b] - (col[a] + col[c]) / 2 */
 	VM_RATEOF,	/* inside a row: bytes per second of col[a] */
+	VM_AVGOF,	/* inside a row: mean of the single I/Os in col[a] */
+	VM_MAXOF,	/* inside a row: slowest single I/O in col[a] */
 };
 
 enum vm_order {
@@ -56,8 +58,6 @@ enum vm_fmt {
 	FMT_RATE,	/* fmt_rate */
 	FMT_SIZE,	/* fmt_size (row keys) */
 	FMT_NUM,	/* plain integer (row keys: "align 4194304") */
-	FMT_MIB,	/* offset in MiB, %.3f (scatter) */
-	FMT_MS,		/* time in ms, %.4f (scatter) */
 };
 
 struct vm_node {
@@ -83,17 +83,28 @@ struct vm_node {
 	enum vm_var key;
 	enum vm_fmt fmt;
 	const char *label;	/* printed before the value, e.g. "pre " */
-	unsigned a, b, c;	/* VM_DIFF, VM_RATEOF column indices */
+	/*
+	 * VM_ROW: 0 separates the fields with tabs (-a); else the key is
+	 * padded with spaces to ROW_KEY_WIDTH and each column to width
+	 * (the classic -O and -f rows), a wider value widening its field.
+	 */
+	unsigned width;
+	unsigned a, b, c;	/* VM_DIFF, VM_RATEOF, ... column indices */
 	/* children: the body of a loop (one), the columns of a row */
 	const struct vm_node *const *kids;
 	unsigned nkids;
 };
 
-/* A result: time and bytes moved, reduced together. */
+/*
+ * A result: time and bytes moved, reduced together; and, whatever the
+ * reduction, the spread of the single I/Os behind it.
+ */
 struct vm_val {
 	double ns;
 	double bytes;
 	unsigned n;		/* samples behind it */
+	double io_sum, io_max;	/* ns of the single I/Os: total, slowest */
+	uint64_t ios;
 };
 
 /* An error comes back as a value, never printed from inside the engine. */
@@ -107,6 +118,7 @@ struct vm {
 	struct dev *dev;
 	void *buf;		/* at least the largest I/O of the program */
 	FILE *out;		/* rows printed here as they complete; or NULL */
+	FILE *trace;		/* each I/O and its time printed here; or NULL */
 	struct table *tab;	/* rows appended here; or NULL */
 	int64_t var[VM_NVARS];
 	struct vm_error error;

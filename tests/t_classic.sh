@@ -26,8 +26,9 @@ classic() {
 }
 
 A='^align [0-9]*	pre [0-9.]*[nµm]*s	on [0-9.]*[nµm]*s	post [0-9.]*[nµm]*s	diff -*[0-9.]*[nµm]*s$'
-R='^[0-9.]*[KMG]*i*B	[0-9.]*[KMG]*\/s$'
-FAT='^[0-9.]*[KMG]*i*B\(	[0-9.]*[KMG]*\/s\)*$'
+# -O and -f rows: space-padded fields, a trailing space, no tabs
+R='^[0-9.]*[KMG]*i*B  *[0-9.]*[KMG]*\/s  *$'
+FAT='^[0-9.]*[KMG]*i*B  *\([0-9.]*[KMG]*\/s  *\)*$'
 
 for dev in $S "$F"; do
 	classic "$dev: -a --blocksize=1024" "$A" \
@@ -60,6 +61,6 @@ done
 # 10 MiB erase blocks: sizes like 2.5MiB and 1.25MiB, as in the seeds
 classic "10MiB erase size" "$R" $FB --open-au --open-au-nr=1 $S \
 	--blocksize=$((5120 * 8)) --erasesize=$((10240 * 1024))
-expect_grep "10MiB erase size: 2.5MiB and 1.25MiB rows" "^1.25MiB	" \
+expect_grep "10MiB erase size: 2.5MiB and 1.25MiB rows" "^1.25MiB " \
 	"$TMP/out"
 rm -f "$F"

@@ -15,7 +15,11 @@ expect_grep "file: -a prints the classic table" \
 expect_status "file: -s runs" 0 $FB -s "$F" --scatter-order=6 --count=2
 expect_grep "file: -s prints offset and time" '^[0-9.]*	[0-9.]*$' "$TMP/out"
 expect_status "file: -i runs" 0 $FB -i "$F" --interval-order=6 --count=2
-expect_grep "file: -i prints the fit" '^access .*	throughput ' "$TMP/out"
+expect_grep "file: -i prints the classic lines" \
+	'^512 bytes: min [0-9.]*[nµm]*s avg [0-9.]*[nµm]*s max [0-9.]*[nµm]*s: [0-9.e+]* MB/s$' \
+	"$TMP/out"
+expect_grep "file: -i prints the fit" '^[0-9.e+]* MB/s, .* access time$' \
+	"$TMP/out"
 if [ "$(sha256sum < "$F")" = "$sum0" ]; then
 	pass "file: -a, -s, -i leave it byte-identical"
 else

@@ -164,22 +164,28 @@ static void test_align_pattern(void)
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	CHECK(ret == 0, "align: runs");
-	/* 1.5 GiB: maxalign 512 MiB, 2 places, aligns 512M..2K = 19 rows */
-	CHECK(r.tab.nrows == 19, "align: 19 rows (got %zu)", r.tab.nrows);
-	CHECK(log.n == 19 * 3 * 2 * 2, "align: rows*3 cols*2 places*2 reps "
+	/*
+	 * 1.5 GiB: the classic's maxalign fits 4 times, 256 MiB; aligns
+	 * 256M..2K = 18 rows; 7 places, of which 5 fit, then round again
+	 */
+	CHECK(r.tab.nrows == 18, "align: 18 rows (got %zu)", r.tab.nrows);
+	CHECK(log.n == 18 * 3 * 7 * 2, "align: rows*3 cols*7 places*2 reps "
 	      "reads (got %zu)", log.n);
 	/* first I/O: pre read of the first boundary at place 0 */
-	CHECK(log.rec[0].kind == IO_READ && log.rec[0].off == (512u << 20) -
+	CHECK(log.rec[0].kind == IO_READ && log.rec[0].off == (256u << 20) -
 	      1024 && log.rec[0].len == 1024 && log.rec[1].off ==
 	      log.rec[0].off, "align: first read ends at the boundary, "
 	      "repeated");
-	CHECK(log.rec[2].off == (1024u << 20) - 1024,
+	CHECK(log.rec[2].off == (512u << 20) - 1024,
 	      "align: second place maxalign further");
-	CHECK(log.rec[4].off == (512u << 20) - 512,
+	CHECK(log.rec[10].off == log.rec[0].off &&
+	      log.rec[8].off == (1280u << 20) - 1024,
+	      "align: the sixth place is the first again, not past the end");
+	CHECK(log.rec[14].off == (256u << 20) - 512,
 	      "align: 'on' read centred on the boundary (%llu)",
-	      (unsigned long long)log.rec[4].off);
-	CHECK(log.rec[8].off == 512u << 20, "align: 'post' starts at it");
-	CHECK(strncmp(text, "align 536870912\tpre ", 20) == 0,
+	      (unsigned long long)log.rec[14].off);
+	CHECK(log.rec[28].off == 256u << 20, "align: 'post' starts at it");
+	CHECK(strncmp(text, "align 268435456\tpre ", 20) == 0,
 	      "align: classic row format");
 	CHECK(r.plan.nranges == 0 && r.plan.io.writes == 0 &&
 	      r.plan.io.discards == 0, "align: nothing written");
@@ -217,7 +223,8 @@ static void test_open_au_pattern(void)
 		if (log.rec[i].kind != IO_WRITE)
 			break;
 	CHECK(i == log.n, "open-au: only writes");
-	CHECK(strncmp(text, "2MiB\t", 5) == 0, "open-au: row ");
+	CHECK(strncmp(text, "2MiB    1G/s    \n", 17) == 0,
+	      "open-au: classic padded row");
 	CHECK(r.tab.nrows == 3 && r.tab.rows[0].v[0] == 1e9,
 	      "open-au: rate is bytes per second (%g)", r.tab.rows[0].v[0]);
 	run_free(&r);
@@ -270,8 +277,8 @@ static void test_sweep_and_fat(void)
 	      r.tab.col_nr[2] == 3, "sweep: one column per N");
 	CHECK(log.n == 7 * (1 + 2 + 3), "sweep: writes for N=1,2,3 (%zu)",
 	      log.n);
-	CHECK(strncmp(text, "size\tlinear=1\tlinear=2\tlinear=3\n2MiB\t", 34) == 0,
-	      "sweep: header names the columns");
+	CHECK(strncmp(text, "size    linear=1 linear=2 linear=3 \n2MiB    1G/s",
+		      47) == 0, "sweep: header names the padded columns");
 	run_free(&r);
 	free(text);
 
@@ -305,8 +312,8 @@ static void test_erase_scatter_interval(void)
 	      log.rec[0].kind == IO_DISCARD && log.rec[0].off == 16u << 20 &&
 	      log.rec[2].off == (18u << 20) - 512 * 1024,
 	      "erase: aligned then misaligned by one block");
-	CHECK(strstr(text, "aligned 1.05ms\t2G/s\tmisaligned") != NULL,
-	      "erase: time and rate columns");
+	CHECK(strstr(text, "aligned 1.05ms 2G/s     misaligned") != NULL,
+	      "erase: time and rate columns, padded");
 	run_free(&r);
 	free(text);
 
@@ -316,6 +323,11 @@ static void test_erase_scatter_interval(void)
 	CHECK(ret == 0 && r.tab.nrows == 8 && log.n == 16 &&
 	      log.rec[0].len == 1024 * 1024, "scatter: 8 places x 2 reads "
 	      "of blocksize*span");
+	CHECK(log.rec[2].off != log.rec[0].off + 1024 * 1024 &&
+	      r.tab.rows[1].key == o.blocksize &&
+	      strncmp(text, "0.000000\t", 9) == 0 &&
+	      strstr(text, "\n1.000000\t") != NULL,
+	      "scatter: visited out of order, printed sorted");
 	run_free(&r);
 	free(text);
 
@@ -323,9 +335,9 @@ static void test_erase_scatter_interval(void)
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	/* time = 1000 + len + off%7 with off multiples of 512: fit exact-ish */
-	CHECK(ret == 0 && strstr(text, "access ") != NULL &&
-	      strstr(text, "throughput 1G/s") != NULL,
-	      "interval: least squares finds 1G/s");
+	CHECK(ret == 0 && strncmp(text, "512 bytes: min ", 15) == 0 &&
+	      strstr(text, "\n1000 MB/s, ") != NULL,
+	      "interval: classic lines, least squares finds 1G/s");
 	run_free(&r);
 	free(text);
 	free(log.rec);
