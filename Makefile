@@ -4,6 +4,8 @@ CFLAGS ?= -O2 -g
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/flashbench
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 
 FB_CFLAGS = -std=gnu11 -Wall -Wextra -D_FILE_OFFSET_BITS=64 -D_GNU_SOURCE
 FB_LDLIBS = -lm
@@ -89,10 +91,22 @@ bench: flashbench bench/overhead
 install: flashbench
 	install -D -m 755 flashbench $(DESTDIR)$(BINDIR)/flashbench
 	install -D -m 644 flashbench.1 $(DESTDIR)$(MANDIR)/man1/flashbench.1
+	install -D -m 644 README $(DESTDIR)$(DOCDIR)/README
+	install -D -m 644 completion/flashbench \
+		$(DESTDIR)$(COMPLETIONDIR)/flashbench
+	ln -sf flashbench $(DESTDIR)$(COMPLETIONDIR)/flashbench-erase
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/flashbench \
+		$(DESTDIR)$(MANDIR)/man1/flashbench.1 \
+		$(DESTDIR)$(DOCDIR)/README \
+		$(DESTDIR)$(COMPLETIONDIR)/flashbench \
+		$(DESTDIR)$(COMPLETIONDIR)/flashbench-erase
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
 	rm -f flashbench *.o libflashbench.a $(UNIT_TESTS) $(FUZZERS) \
 		bench/overhead
 	rm -rf tests/tmp
 
-.PHONY: all check install clean fuzz bench
+.PHONY: all check install uninstall clean fuzz bench
