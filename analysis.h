@@ -29,6 +29,10 @@ struct verdict {
 struct analysis_ctx {
 	uint64_t dev_size;		/* 0 = unknown */
 	uint64_t preferred_erase;	/* sysfs preferred_erase_size, 0 = none */
+	/* how the kernel got it (identity.c), NULL = not known */
+	const char *preferred_erase_src;
+	uint64_t au_size;		/* the card's SSR AU_SIZE, 0 = none */
+	uint64_t discard_granularity;	/* the queue's, 0 = unknown */
 };
 
 struct analysis {

@@ -214,10 +214,43 @@ static void quote_step(char *buf, size_t len, const struct family *f,
 	quote_rows(buf, len, f, f->start[s + 1] - 1);
 }
 
+static void claim(struct verdict *v, const char *what, uint64_t bytes,
+		  const char *src)
+{
+	char b[UNIT_BUFLEN];
+
+	if (bytes)
+		say(v->evidence, sizeof(v->evidence), "%s %s%s%s%s %s", what,
+		    fmt_size(b, (double)bytes), src ? " (" : "",
+		    src ? src : "", src ? ")" : "",
+		    bytes == v->value ? "agrees" : "differs");
+}
+
+/*
+ * What the card and the kernel claim, each with where it came from.  Only
+ * the card's own AU_SIZE raises the confidence: preferred_erase_size is
+ * often the kernel's guess from the capacity (4 MiB for any card of 1 GiB
+ * or more), and the queue's discard_granularity copies it.
+ */
+static void claims_check(struct verdict *v, const struct analysis_ctx *ctx)
+{
+	const char *src = ctx->preferred_erase_src;
+	int card_au = ctx->au_size ? ctx->au_size == v->value :
+		      src && !strcmp(src, "SSR AU_SIZE") &&
+		      ctx->preferred_erase == v->value;
+
+	claim(v, "SSR AU_SIZE", ctx->au_size, NULL);
+	claim(v, "sysfs preferred_erase_size", ctx->preferred_erase,
+	      src ? src : "source unknown");
+	claim(v, "discard_granularity", ctx->discard_granularity, NULL);
+	if (card_au && v->conf == CONF_MEDIUM)
+		v->conf = CONF_HIGH;
+}
+
 static void cross_check(struct verdict *v, const struct analysis_ctx *ctx,
 			uint64_t odd)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN];
 	uint64_t e = v->value, p2;
 
 	if (ctx && ctx->dev_size) {
@@ -234,14 +267,8 @@ static void cross_check(struct verdict *v, const struct analysis_ctx *ctx,
 			    "device size is a multiple of it");
 		}
 	}
-	if (ctx && ctx->preferred_erase) {
-		if (ctx->preferred_erase == e && v->conf == CONF_MEDIUM)
-			v->conf = CONF_HIGH;
-		say(v->evidence, sizeof(v->evidence),
-		    "sysfs preferred_erase_size %s%s",
-		    fmt_size(b, (double)ctx->preferred_erase),
-		    ctx->preferred_erase == e ? " agrees" : " differs");
-	}
+	if (ctx)
+		claims_check(v, ctx);
 }
 
 /* The largest clear drop at a boundary of erase-block size, or -1. */

@@ -19,7 +19,8 @@
 #include <unistd.h>
 
 #include "analysis.h"
-#include "devinfo.h"
+#include "identity.h"
+#include "info.h"
 #include "inuse.h"
 #include "offline.h"
 #include "options.h"
@@ -175,15 +176,15 @@ static int write_plot(const struct front *fr, FILE *f, const struct table *t,
 	return EXIT_IO;
 }
 
-/* What the tables say, with what sysfs knows about the card. */
-static void verdicts(const struct dev *d, const struct table *t,
-		     struct analysis *a)
+/* What the tables say, checked against what the device claims. */
+static void verdicts(const struct dev *d, const struct identity *id,
+		     const struct table *t, struct analysis *a)
 {
 	struct analysis_ctx ctx = {
 		.dev_size = d->kind == DEV_FILE ? 0 : d->size,
-		.preferred_erase = sysfs_preferred_erase(d->path),
 	};
 
+	identity_claims(id, &ctx);
 	analyze(t, t->nrows ? 1 : 0, &ctx, a);
 }
 
@@ -239,6 +240,7 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 
 static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 {
+	struct identity id;
 	struct analysis a;
 	struct run r;
 	int ret, status = 0;
@@ -255,6 +257,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 		run_free(&r);
 		return 0;
 	}
+	identity_read(d, &id);
 	run_announce(&r, &fr->o, d, stderr);
 	catch_signals();
 	if (fr->preserve) {
@@ -282,11 +285,11 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 			r.tab.nrows);
 	if (fr->preserve)
 		status = put_back(fr, d, status);
-	verdicts(d, &r.tab, &a);
+	verdicts(d, &id, &r.tab, &a);
 	if (plot && write_plot(fr, plot, &r.tab, &a) && !status)
 		status = EXIT_IO;
 	if (fr->json)
-		print_run_json(out, fr, d, &r, &a, status);
+		print_run_json(out, fr, d, &id, &r, &a, status);
 	else if (fr->analyze)
 		analysis_print(out, &a, "# ");
 	else
@@ -350,6 +353,8 @@ int main(int argc, char **argv)
 		free(fr.files);
 		return status;
 	}
+	if (fr.info)
+		return info_mode(&fr, stdout);
 	if (fr.restore)
 		return restore_mode(&fr);
 	if (!fr.o.test)

@@ -45,6 +45,10 @@ static void usage(FILE *f)
 "                           (destructive)\n"
 "  -s, --scatter            scatter read plot data (read-only)\n"
 "  -i, --interval           read-size regression (read-only)\n"
+"      --info               what the device says about itself (CID, CSD,\n"
+"                           SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
+"                           no test, no timing (FLASHBENCH_SYSFS=DIR\n"
+"                           reads DIR in place of /sys)\n"
 "\n"
 "Options:\n"
 "  -b, --blocksize=N        smallest I/O size (default 16KiB)\n"
@@ -91,7 +95,7 @@ enum {
 	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_FAT_NR, OPT_SCATTER_ORDER,
 	OPT_SCATTER_SPAN, OPT_INTERVAL_ORDER, OPT_ERASE, OPT_DISCARD,
 	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM, OPT_ANALYZE,
-	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE, OPT_PLOT,
+	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE, OPT_PLOT, OPT_INFO,
 };
 
 static const struct option long_opts[] = {
@@ -126,6 +130,7 @@ static const struct option long_opts[] = {
 	{ "preserve", required_argument, NULL, OPT_PRESERVE },
 	{ "restore", required_argument, NULL, OPT_RESTORE },
 	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "info", no_argument, NULL, OPT_INFO },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -332,6 +337,7 @@ void parse_args(struct front *fr, int argc, char **argv)
 		case OPT_PRESERVE: fr->preserve = optarg; break;
 		case OPT_RESTORE: fr->restore = optarg; break;
 		case OPT_PLOT: fr->plot = optarg; break;
+		case OPT_INFO: fr->info = 1; break;
 		case 'V': printf("flashbench %s\n", VERSION); exit(0);
 		case ':':
 			die_usage("%s: needs a value", bad_opt(argv));
@@ -342,6 +348,9 @@ void parse_args(struct front *fr, int argc, char **argv)
 		}
 	}
 	if (fr->nfiles) {
+		if (fr->info)
+			die_usage("--analyze=%s: reads saved reports; it does "
+				  "not go with --info", fr->files[0]);
 		if (o->test)
 			die_usage("--analyze=%s: reads saved reports; it does "
 				  "not go with --%s", fr->files[0],
@@ -350,6 +359,9 @@ void parse_args(struct front *fr, int argc, char **argv)
 			fr->files[fr->nfiles++] = argv[optind++];
 		return;
 	}
+	if (fr->info && o->test)
+		die_usage("--info: reads what the device says about itself; "
+			  "it does not go with --%s", o->test->name);
 	if (optind < argc && strcmp(argv[optind], "sim:help") == 0) {
 		sim_help(stdout);
 		exit(0);

@@ -30,6 +30,7 @@ struct front {
 	const char *plot;	/* --plot=FILE: an SVG chart of the tables */
 	int argc;		/* the command line as typed, for --json */
 	char **argv;
+	int info;		/* --info: the device's identity, no test */
 };
 
 /* One line "flashbench: ..." on stderr, exit status 2. */

@@ -120,8 +120,8 @@ static void json_io(struct json *j, const struct io_stats *s)
 }
 
 void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
-		    const struct run *r, const struct analysis *a,
-		    int status)
+		    const struct identity *id, const struct run *r,
+		    const struct analysis *a, int status)
 {
 	struct json j;
 
@@ -133,6 +133,7 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
 	json_u64(&j, "size", d->size);
 	json_u64(&j, "logical_sector_size", d->sector);
 	json_close(&j, '}');
+	identity_json(&j, id);
 	json_params(&j, &fr->o);
 	json_open(&j, "tables", '[');
 	json_table(&j, &r->tab);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "identity.h"
 #include "json.h"
 #include "options.h"
 #include "run.h"
@@ -20,7 +21,7 @@ void json_table(struct json *j, const struct table *t);
 
 /* The --json document of a live run. */
 void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
-		    const struct run *r, const struct analysis *a,
-		    int status);
+		    const struct identity *id, const struct run *r,
+		    const struct analysis *a, int status);
 
 #endif

@@ -44,7 +44,25 @@ struct sim_profile {
 	uint64_t size, au, page;
 	unsigned open, random, fat, fatstart;
 	struct sim_timing t;
+	const char *regs;	/* what sysfs said about the card: key=value */
 };
+
+/*
+ * The identity attributes of the seed cards, as their reports dumped
+ * them (head of /sys/block/mmcblk0/device/ files, lsusb).
+ */
+#define SD_REGS(cid, csd, scr, date, manfid, oemid, name, serial, hw, fw) \
+	"type=SD\ncid=" cid "\ncsd=" csd "\nscr=" scr "\ndate=" date \
+	"\nmanfid=" manfid "\noemid=" oemid "\nname=" name "\nserial=" \
+	serial "\nhwrev=" hw "\nfwrev=" fw "\nerase_size=512\n" \
+	"preferred_erase_size=4194304\nqueue/logical_block_size=512\n" \
+	"queue/physical_block_size=512\nqueue/rotational=0\n"
+#define USB_READER \
+	"transport=usb\nqueue/logical_block_size=512\n" \
+	"queue/physical_block_size=512\nqueue/rotational=0\n"
+#define USB_REGS(vid, pid) \
+	USB_READER "usb/idVendor=" vid "\nusb/idProduct=" pid \
+	"\nusb/manufacturer=Kingston Technology Company Inc.\n"
 
 /*
  * Each profile is one card from the seed reports.  Geometry is what the
@@ -68,7 +86,11 @@ static const struct sim_profile profiles[] = {
 	  .open = 6, .random = 0, .fat = 1, .fatstart = 1,
 	  .t = { .rd_cmd = 759000, .wr_cmd = 623000, .xfer_ps = 40000,
 		 .page_rd = 20000, .au_cross = 195000, .prog_kib = 86875,
-		 .erase = 3000000, .discard_cmd = 250000 } },
+		 .erase = 3000000, .discard_cmd = 250000 },
+	  .regs = SD_REGS("035344534430384780a11ce23a00c400",
+			"400e00325b5900003b377f800a404000", "0235800100000000",
+			"04/2012", "0x000003", "0x5344", "SD08G", "0xa11ce23a",
+			"0x8", "0x0") },
 	/*
 	 * seed 001, SanDisk SU04G class 4: 2 open 4 MiB AUs (3 collapse);
 	 * 9.06 M/s at 4 MiB, 8.29 M/s at 32 KiB but 3.14 M/s at 16 KiB,
@@ -81,7 +103,9 @@ static const struct sim_profile profiles[] = {
 	  .open = 2, .random = 0, .fat = 0, .fatstart = 0,
 	  .t = { .rd_cmd = 734000, .wr_cmd = 339000, .xfer_ps = 40000,
 		 .page_rd = 25000, .au_cross = 195000, .prog_kib = 71875,
-		 .erase = 3000000, .discard_cmd = 250000 } },
+		 .erase = 3000000, .discard_cmd = 250000 },
+	  .regs = "type=SD\nmanfid=0x000003\noemid=0x5344\nname=SU04G\n"
+		"serial=0x03a847f0\ndate=10/2010\nqueue/rotational=0\n" },
 	/*
 	 * seed 004, Samsung EVO 32GB MB-MP32D: -a: 1 KiB reads ~1.37ms,
 	 * diff ~320us at 16 MiB and up, ~205us from 16 KiB to 8 MiB, ~0
@@ -95,7 +119,8 @@ static const struct sim_profile profiles[] = {
 	  .open = 7, .random = 7, .fat = 0, .fatstart = 0,
 	  .t = { .rd_cmd = 1145000, .wr_cmd = 547000, .xfer_ps = 20000,
 		 .page_rd = 205000, .au_cross = 115000, .prog_kib = 30700,
-		 .erase = 4000000, .discard_cmd = 250000 } },
+		 .erase = 4000000, .discard_cmd = 250000 },
+	  .regs = USB_READER },
 	/*
 	 * seed 003, Samsung 16 GB SD (oemid SM, 2013): 15719727104 bytes;
 	 * -a: 1 KiB reads ~225us, diff ~38us from 16 KiB; -O with 8 MiB
@@ -109,7 +134,11 @@ static const struct sim_profile profiles[] = {
 	  .open = 32, .random = 8, .fat = 0, .fatstart = 0,
 	  .t = { .rd_cmd = 141000, .wr_cmd = 692000, .xfer_ps = 45000,
 		 .page_rd = 38000, .au_cross = 112000, .prog_kib = 13000,
-		 .erase = 3000000, .discard_cmd = 250000 } },
+		 .erase = 3000000, .discard_cmd = 250000 },
+	  .regs = SD_REGS("1b534d3030303030107b156f8000d900",
+			"400e00325b590000751e7f800a404000", "02b5800200000000",
+			"09/2013", "0x00001b", "0x534d", "00000", "0x7b156f80",
+			"0x1", "0x0") },
 	/*
 	 * seed 000, Patriot Xporter XT Boost 16 GB USB stick: -a: 1 KiB
 	 * reads ~660us, diff ~215us at 8 MiB and up, 20-40us below: 8 MiB
@@ -123,7 +152,8 @@ static const struct sim_profile profiles[] = {
 	  .open = 8, .random = 8, .fat = 0, .fatstart = 0,
 	  .t = { .rd_cmd = 597000, .wr_cmd = 825000, .xfer_ps = 33000,
 		 .page_rd = 30000, .au_cross = 185000, .prog_kib = 34375,
-		 .erase = 3000000, .discard_cmd = 250000 } },
+		 .erase = 3000000, .discard_cmd = 250000 },
+	  .regs = USB_REGS("13fe", "3100") },
 	/*
 	 * seed 000, Patriot Rage XT 16 GB USB stick: 12 MiB (3 x 4 MiB)
 	 * units, 12 open (13 collapse), tested with 24 KiB blocks; 13.5
@@ -137,7 +167,8 @@ static const struct sim_profile profiles[] = {
 	  .open = 12, .random = 0, .fat = 0, .fatstart = 0,
 	  .t = { .rd_cmd = 637000, .wr_cmd = 1254000, .xfer_ps = 33000,
 		 .page_rd = 30000, .au_cross = 170000, .prog_kib = 41958,
-		 .erase = 4000000, .discard_cmd = 250000 } },
+		 .erase = 4000000, .discard_cmd = 250000 },
+	  .regs = USB_REGS("13fe", "3800") },
 };
 
 #define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
@@ -488,6 +519,13 @@ void sim_help(FILE *f)
 		"profile's, or as shown):\n");
 	for (i = 0; i < NKEYS; i++)
 		fprintf(f, "  %-10s %s\n", keys[i].name, keys[i].help);
+}
+
+const char *sim_registers(const struct dev *d)
+{
+	const struct sim_params *p = sim_get_params(d);
+
+	return p ? profile_of(p)->regs : NULL;
 }
 
 const struct sim_params *sim_get_params(const struct dev *d)
