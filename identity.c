@@ -103,7 +103,7 @@ static void decode_type(const struct id_attrs *s, struct identity *id)
 		copy(id->type, sizeof(id->type), "NVMe");
 	else if (!strncmp(disk, "loop", 4))
 		copy(id->type, sizeof(id->type), "loop");
-	else if (*disk || id_attrs_get(s, "size"))
+	else if (*disk || id_attrs_get(s, "model"))
 		copy(id->type, sizeof(id->type), "disk");
 }
 

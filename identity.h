@@ -111,7 +111,11 @@ int identity_read_name(const char *path, struct identity *id);
 /* The --info "key: value" lines, warnings last ("warning: ..."). */
 void identity_print(FILE *f, const struct identity *id);
 
-/* The "identity" object and the "warnings" list, as members of j. */
+/* The same, each line starting with prefix (offline: "# identity: "). */
+void identity_print_prefixed(FILE *f, const struct identity *id,
+			     const char *prefix);
+
+/* The "identity" object (with its "warnings" list) as a member of j. */
 void identity_json(struct json *j, const struct identity *id);
 
 /*

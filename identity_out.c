@@ -4,6 +4,7 @@
  * the "identity" JSON object; and the claims the verdicts check.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "identity.h"
@@ -176,6 +177,26 @@ void identity_print(FILE *f, const struct identity *id)
 		fprintf(f, "warning: %s\n", id->warnings[i]);
 }
 
+void identity_print_prefixed(FILE *f, const struct identity *id,
+			     const char *prefix)
+{
+	char *buf = NULL, *line, *next;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		return;
+	identity_print(m, id);
+	fclose(m);
+	for (line = buf; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		fprintf(f, "%s%s\n", prefix, line);
+	}
+	free(buf);
+}
+
 static void json_u64_or_null(struct json *j, const char *key, uint64_t v)
 {
 	if (v)
@@ -331,10 +352,15 @@ void identity_json(struct json *j, const struct identity *id)
 	json_close(j, '}');
 }
 
+/* Only what the identity knows: a report's facts may hold more. */
 void identity_claims(const struct identity *id, struct analysis_ctx *ctx)
 {
-	ctx->preferred_erase = id->preferred_erase_size;
-	ctx->preferred_erase_src = id->pref_source;
-	ctx->au_size = id->au_size_bytes;
-	ctx->discard_granularity = id->discard_granularity;
+	if (id->preferred_erase_size) {
+		ctx->preferred_erase = id->preferred_erase_size;
+		ctx->preferred_erase_src = id->pref_source;
+	}
+	if (id->au_size_bytes)
+		ctx->au_size = id->au_size_bytes;
+	if (id->discard_granularity)
+		ctx->discard_granularity = id->discard_granularity;
 }

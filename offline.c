@@ -4,10 +4,12 @@
  * the same verdicts a live run gives, one section per card.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
+#include "identity.h"
 #include "offline.h"
 #include "report.h"
 #include "run_json.h"
@@ -52,13 +54,36 @@ static char *read_report(const char *path, size_t *len)
 	return text;
 }
 
+/*
+ * A section's identity: its dump, with the size its report gave (fdisk,
+ * "Size:"), and the claims its verdicts are checked against.
+ */
+static void section_identity(const struct report_section *sec,
+			     struct identity *id, struct analysis_ctx *ctx)
+{
+	struct id_attrs s = sec->attrs;
+	char size[24];
+
+	*ctx = sec->ctx;
+	if (!id_attrs_get(&s, "size") && ctx->dev_size &&
+	    ctx->dev_size % 512 == 0) {
+		snprintf(size, sizeof(size), "%" PRIu64, ctx->dev_size / 512);
+		id_attrs_set(&s, "size", size);
+	}
+	identity_decode(&s, id);
+	identity_claims(id, ctx);
+}
+
 static void print_section_json(struct json *j, const struct report *rep,
 			       const struct report_section *sec)
 {
+	struct analysis_ctx ctx;
+	struct identity id;
 	struct analysis a;
 	size_t i;
 
-	analyze(rep->tabs + sec->first, sec->ntabs, &sec->ctx, &a);
+	section_identity(sec, &id, &ctx);
+	analyze(rep->tabs + sec->first, sec->ntabs, &ctx, &a);
 	json_open(j, NULL, '{');
 	json_str(j, "device", sec->device);
 	json_u64(j, "size", sec->ctx.dev_size);
@@ -66,6 +91,7 @@ static void print_section_json(struct json *j, const struct report *rep,
 	for (i = 0; i < sec->ntabs; i++)
 		json_table(j, &rep->tabs[sec->first + i]);
 	json_close(j, ']');
+	identity_json(j, &id);
 	analysis_json(j, &a);
 	json_close(j, '}');
 }
@@ -74,11 +100,16 @@ static void print_section_text(FILE *out, const char *path,
 			       const struct report *rep,
 			       const struct report_section *sec)
 {
+	struct analysis_ctx ctx;
+	struct identity id;
 	struct analysis a;
 
-	analyze(rep->tabs + sec->first, sec->ntabs, &sec->ctx, &a);
+	section_identity(sec, &id, &ctx);
+	analyze(rep->tabs + sec->first, sec->ntabs, &ctx, &a);
 	fprintf(out, "# %s%s%s: %zu table%s\n", path, *sec->device ? " " : "",
 		sec->device, sec->ntabs, sec->ntabs == 1 ? "" : "s");
+	if (*id.type)
+		identity_print_prefixed(out, &id, "# identity: ");
 	analysis_print(out, &a, "# ");
 }
 

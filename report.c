@@ -26,9 +26,10 @@
 #include <strings.h>
 
 #include "report.h"
+#include "report_identity.h"
 #include "units.h"
 
-#define TOK_MAX 64
+#define TOK_MAX 136		/* an SSR dump is 128 hex digits */
 
 struct tok {
 	char s[TOK_MAX];
@@ -62,6 +63,7 @@ struct parser {
 	int disk_ago;		/* tokens since "Disk", -1 = none near */
 	int pref_ago;		/* tokens since "preferred_erase_size" */
 	int size_next;		/* previous token was "Size:" */
+	struct id_scan ids;	/* identity dumps */
 	int nomem;
 };
 
@@ -309,7 +311,7 @@ static void long_option(struct parser *p, const char *name, const char *val)
 		{ "align", 'a' }, { "open-au", 'O' }, { "find-fat", 'f' },
 		{ "findfat", 'f' },
 	};
-	char buf[128];
+	char buf[2 * TOK_MAX];
 	uint64_t v = 0;
 	size_t i;
 	int rc;
@@ -443,6 +445,7 @@ static void other(struct parser *p, struct tok *t)
 		   !strncmp(t->s, "Model=", 6)) {
 		identity(p, NULL);
 	}
+	id_scan_token(&p->ids, &section(p)->attrs, t->s);
 }
 
 static struct table *new_table(struct parser *p, enum table_kind kind)

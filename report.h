@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "analysis.h"
+#include "identity.h"
 #include "table.h"
 
 /*
@@ -25,6 +26,7 @@
 struct report_section {
 	size_t first, ntabs;		/* tabs[first .. first + ntabs) */
 	struct analysis_ctx ctx;	/* device facts found in this section */
+	struct id_attrs attrs;		/* its identity dump, if any */
 	char device[32];		/* "/dev/mmcblk0" or "" */
 };
 

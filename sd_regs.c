@@ -158,8 +158,12 @@ static uint64_t tran_speed(uint32_t v)
 	return mant[(v >> 3) & 15] * unit[v & 7];
 }
 
-static void csd_common(const struct reg *r, struct sd_csd *c)
+/* The fields SD and MMC share; -1 if hex is not a CSD. */
+static int csd_common(const char *hex, struct reg *r, struct sd_csd *c)
 {
+	memset(c, 0, sizeof(*c));
+	if (reg_parse(hex, 128, r))
+		return -1;
 	c->has = 1;
 	c->structure = bits(r, 126, 2);
 	c->tran_speed = tran_speed(bits(r, 96, 8));
@@ -169,6 +173,7 @@ static void csd_common(const struct reg *r, struct sd_csd *c)
 	c->copy = bits(r, 14, 1);
 	c->perm_wp = bits(r, 13, 1);
 	c->tmp_wp = bits(r, 12, 1);
+	return 0;
 }
 
 /* v1.0: (C_SIZE + 1) * 2^(C_SIZE_MULT + 2) blocks of READ_BL_LEN. */
@@ -184,10 +189,8 @@ int sd_csd_decode(const char *hex, struct sd_csd *c)
 {
 	struct reg r;
 
-	memset(c, 0, sizeof(*c));
-	if (reg_parse(hex, 128, &r))
+	if (csd_common(hex, &r, c))
 		return -1;
-	csd_common(&r, c);
 	switch (c->structure) {
 	case 0:
 		c->capacity = csd_v1_capacity(&r);
@@ -213,10 +216,8 @@ int mmc_csd_decode(const char *hex, struct sd_csd *c)
 {
 	struct reg r;
 
-	memset(c, 0, sizeof(*c));
-	if (reg_parse(hex, 128, &r))
+	if (csd_common(hex, &r, c))
 		return -1;
-	csd_common(&r, c);
 	c->spec_vers = bits(&r, 122, 4);
 	/* C_SIZE all ones: the size is in EXT_CSD, which sysfs lacks */
 	if (bits(&r, 62, 12) != 0xfff)
