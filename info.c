@@ -11,14 +11,17 @@
 #include "identity.h"
 #include "info.h"
 #include "json.h"
+#include "run_json.h"
 
-static void print_json(FILE *out, const char *path, uint64_t size,
+static void print_json(FILE *out, const struct front *fr, uint64_t size,
 		       uint32_t sector, const struct identity *id)
 {
+	const char *path = fr->o.device;
 	struct json j;
 
 	json_init(&j, out);
 	json_open(&j, NULL, '{');
+	json_meta(&j, fr);
 	json_open(&j, "device", '{');
 	json_str(&j, "path", path);
 	json_u64(&j, "size", size);
@@ -50,7 +53,7 @@ int info_mode(const struct front *fr, FILE *out)
 		die_usage("%s", err);
 	}
 	if (fr->json)
-		print_json(out, path, size, sector, &id);
+		print_json(out, fr, size, sector, &id);
 	else
 		identity_print(out, &id);
 	return 0;
