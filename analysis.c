@@ -24,6 +24,8 @@ void analyze(const struct table *tabs, size_t ntabs,
 		    "largest power of two dividing the device size: %s",
 		    fmt_size(a, (double)(ctx->dev_size & -ctx->dev_size)));
 	}
+	if (ctx && out->erase_size.is_null)
+		note_claims(&out->erase_size, ctx);
 	analyze_open_au(tabs, ntabs, out);
 	analyze_fat(tabs, ntabs, &out->fat_aus);
 }
@@ -94,10 +96,33 @@ void analysis_print(FILE *f, const struct analysis *a, const char *prefix)
 	}
 }
 
+/* "claims": [{"name", "bytes", "source", "agrees": true|false|null}] */
+static void json_claims(struct json *j, const struct verdict *v)
+{
+	unsigned i;
+
+	json_open(j, "claims", '[');
+	for (i = 0; i < v->nclaims; i++) {
+		const struct claim *c = &v->claims[i];
+
+		json_open(j, NULL, '{');
+		json_str(j, "name", c->name);
+		json_u64(j, "bytes", c->bytes);
+		json_str(j, "source", c->source);
+		if (c->agrees < 0)
+			json_null(j, "agrees");
+		else
+			json_bool(j, "agrees", c->agrees);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
 /*
  * "analysis": {"<key>": {"value": ..., "confidence": ..., "evidence":
  * ..., "note": ...|null}, ...} with all six keys always present; open-AU
- * verdicts also carry "at_least".  value is null when not derivable.
+ * verdicts also carry "at_least", erase_size the device's "claims".
+ * value is null when not derivable.
  */
 void analysis_json(struct json *j, const struct analysis *a)
 {
@@ -128,6 +153,8 @@ void analysis_json(struct json *j, const struct analysis *a)
 		json_str(j, "evidence", v->evidence[0] ? v->evidence :
 			 "no table for it");
 		json_str(j, "note", v->note[0] ? v->note : NULL);
+		if (i == 0)
+			json_claims(j, v);
 		json_close(j, '}');
 	}
 	json_close(j, '}');

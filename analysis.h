@@ -12,6 +12,17 @@ enum confidence { CONF_INCONCLUSIVE, CONF_LOW, CONF_MEDIUM, CONF_HIGH };
 
 enum verdict_type { V_NONE, V_BYTES, V_COUNT, V_LIST };
 
+/* A size the device claims, checked against the measured erase size. */
+struct claim {
+	const char *name;	/* "ssr_au_size", "preferred_erase_size",
+				   "discard_granularity" */
+	uint64_t bytes;
+	const char *source;	/* where it came from, or NULL */
+	int agrees;		/* -1: nothing measured to check it against */
+};
+
+#define MAX_CLAIMS 3
+
 /* One conclusion: a value, how sure, and the rows it rests on. */
 struct verdict {
 	enum verdict_type type;	/* V_NONE: not derivable from these tables */
@@ -23,6 +34,8 @@ struct verdict {
 	enum confidence conf;
 	char evidence[512];
 	char note[256];		/* secondary finding, e.g. multi-plane page */
+	struct claim claims[MAX_CLAIMS];	/* erase_size only */
+	unsigned nclaims;
 };
 
 /* What is known about the device besides the tables. */

@@ -239,6 +239,7 @@ static void claims_check(struct verdict *v, const struct analysis_ctx *ctx)
 		      src && !strcmp(src, "SSR AU_SIZE") &&
 		      ctx->preferred_erase == v->value;
 
+	note_claims(v, ctx);
 	claim(v, "SSR AU_SIZE", ctx->au_size, NULL);
 	claim(v, "sysfs preferred_erase_size", ctx->preferred_erase,
 	      src ? src : "source unknown");

@@ -20,6 +20,8 @@ void set_value(struct verdict *v, uint64_t value, enum confidence c);
 enum confidence conf_down(enum confidence c);
 enum confidence conf_min(enum confidence a, enum confidence b);
 uint64_t odd_part(uint64_t k);
+/* The sizes ctx claims, each agreeing with v's value or not (or -1). */
+void note_claims(struct verdict *v, const struct analysis_ctx *ctx);
 
 /* One open-AU run: write size -> rate, largest size first. */
 struct column {

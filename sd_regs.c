@@ -89,10 +89,16 @@ static void text_field(const struct reg *r, unsigned msb, unsigned nchars,
 			 (unsigned)bits(r, msb - 8 * i - 7, 8));
 }
 
+/* PRV: product revision n.m, a BCD byte. */
+static void set_prv(struct sd_cid *c, uint32_t prv)
+{
+	c->prv_major = prv >> 4;
+	c->prv_minor = prv & 15;
+}
+
 int sd_cid_decode(const char *hex, struct sd_cid *c)
 {
 	struct reg r;
-	uint32_t prv;
 
 	memset(c, 0, sizeof(*c));
 	if (reg_parse(hex, 128, &r))
@@ -100,9 +106,7 @@ int sd_cid_decode(const char *hex, struct sd_cid *c)
 	c->manfid = bits(&r, 120, 8);
 	text_field(&r, 119, 2, c->oemid, sizeof(c->oemid));
 	text_field(&r, 103, 5, c->name, sizeof(c->name));
-	prv = bits(&r, 56, 8);
-	c->prv_major = prv >> 4;
-	c->prv_minor = prv & 15;
+	set_prv(c, bits(&r, 56, 8));
 	c->serial = bits(&r, 24, 32);
 	c->year = 2000 + bits(&r, 12, 8);
 	c->month = bits(&r, 8, 4);
@@ -118,7 +122,6 @@ int sd_cid_decode(const char *hex, struct sd_cid *c)
 int mmc_cid_decode(const char *hex, unsigned spec_vers, struct sd_cid *c)
 {
 	struct reg r;
-	uint32_t prv;
 
 	memset(c, 0, sizeof(*c));
 	if (reg_parse(hex, 128, &r))
@@ -136,9 +139,7 @@ int mmc_cid_decode(const char *hex, unsigned spec_vers, struct sd_cid *c)
 	c->manfid = bits(&r, 120, 8);
 	text_field(&r, 111, 1, c->oemid, sizeof(c->oemid));
 	text_field(&r, 103, 6, c->name, sizeof(c->name));
-	prv = bits(&r, 48, 8);
-	c->prv_major = prv >> 4;
-	c->prv_minor = prv & 15;
+	set_prv(c, bits(&r, 48, 8));
 	c->serial = bits(&r, 16, 32);
 	c->month = bits(&r, 12, 4);
 	c->year = 1997 + bits(&r, 8, 4);

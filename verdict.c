@@ -64,3 +64,27 @@ const char *confidence_name(enum confidence c)
 
 	return c <= CONF_HIGH ? names[c] : "?";
 }
+
+static void add_claim(struct verdict *v, const char *name, uint64_t bytes,
+		      const char *source)
+{
+	struct claim *c = &v->claims[v->nclaims];
+
+	if (!bytes || v->nclaims == MAX_CLAIMS)
+		return;
+	c->name = name;
+	c->bytes = bytes;
+	c->source = source;
+	c->agrees = v->is_null ? -1 : bytes == v->value;
+	v->nclaims++;
+}
+
+void note_claims(struct verdict *v, const struct analysis_ctx *ctx)
+{
+	v->nclaims = 0;
+	add_claim(v, "ssr_au_size", ctx->au_size, "the card's SSR");
+	add_claim(v, "preferred_erase_size", ctx->preferred_erase,
+		  ctx->preferred_erase_src);
+	add_claim(v, "discard_granularity", ctx->discard_granularity,
+		  "the block queue");
+}

@@ -209,3 +209,35 @@ ok = (i["manfid"], i["oemid"], i["date"], i["capacity_bytes"]) == \
      (0x1b, "SM", "2013-09", 15719727104) and not i["warnings"]
 print("PASS: --analyze seed 003: identity" if ok else "FAIL: seed 003: %r" % i)
 ' "$T/out"
+
+# An SD Status with AU_SIZE 8 MiB: the source of preferred_erase_size,
+# and offline the claim the erase verdict checks (agreeing raises it).
+S=$T/ssr
+cp -r "$T/002-0" "$S"
+SSR=$(python3 -c '
+v = 2 << 510 | 4 << 440 | 10 << 428 | 1 << 313
+print("%0128x" % v)')
+echo "$SSR" > "$S/block/mmcblk0/device/ssr"
+echo 8388608 > "$S/block/mmcblk0/device/preferred_erase_size"
+FLASHBENCH_SYSFS=$S $FB --info /dev/mmcblk0 > "$T/out" 2>&1
+expect_grep "SSR: AU_SIZE" '^au_size: 8388608 (8MiB, SSR AU_SIZE)' "$T/out"
+expect_grep "SSR: speed class" '^speed_class: 10' "$T/out"
+expect_grep "SSR: preferred_erase_size from AU_SIZE" \
+	'^preferred_erase_size: 8388608 (8MiB; SSR AU_SIZE)' "$T/out"
+{
+	echo "==> /sys/block/mmcblk0/device/ssr <== $SSR"
+	echo "==> /sys/block/mmcblk0/device/type <== SD"
+	echo '$ sudo ./flashbench -a /dev/mmcblk0 --blocksize=1024'
+	$FB -a sim:au=8M,size=8G --blocksize=1024 2>/dev/null
+} > "$T/report"
+$FB --analyze="$T/report" --json > "$T/out" 2>&1
+python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["reports"][0]["sections"][0]
+e = s["analysis"]["erase_size"]
+c = [x for x in e["claims"] if x["name"] == "ssr_au_size"]
+ok = (s["identity"]["au_size_bytes"] == 8 << 20 and e["value"] == 8 << 20
+      and c and c[0]["agrees"] and "SSR AU_SIZE 8MiB agrees" in e["evidence"])
+print("PASS: --analyze: a pasted SSR is a claim the erase verdict checks"
+      if ok else "FAIL: --analyze SSR claim: %r %r" % (s["identity"], e))
+' "$T/out"
