@@ -241,3 +241,28 @@ ok = (s["identity"]["au_size_bytes"] == 8 << 20 and e["value"] == 8 << 20
 print("PASS: --analyze: a pasted SSR is a claim the erase verdict checks"
       if ok else "FAIL: --analyze SSR claim: %r %r" % (s["identity"], e))
 ' "$T/out"
+
+# A USB stick: the USB device above the SCSI disk gives its IDs.
+U=$T/usb
+D=$U/devices/pci0000:00/usb1/1-1
+mkdir -p "$D/1-1:1.0/host6/target6:0:0/6:0:0:0/block/sdb/queue" \
+	"$U/class/block"
+echo 13fe > "$D/idVendor"
+echo 3100 > "$D/idProduct"
+echo 07A80207F3B4D952 > "$D/serial"
+echo 'Patriot Memory' > "$D/manufacturer"
+S6=$D/1-1:1.0/host6/target6:0:0/6:0:0:0
+echo 'Patriot ' > "$S6/vendor"
+echo 'Xporter XT Boost' > "$S6/model"
+echo 31129600 > "$S6/block/sdb/size"
+echo 0 > "$S6/block/sdb/queue/rotational"
+ln -s ../../../6:0:0:0 "$S6/block/sdb/device"
+ln -s "../../devices/pci0000:00/usb1/1-1/1-1:1.0/host6/target6:0:0/6:0:0:0/block/sdb" \
+	"$U/class/block/sdb"
+FLASHBENCH_SYSFS=$U $FB --info /dev/sdb > "$T/out" 2>&1
+expect_grep "USB stick: type" '^type: USB' "$T/out"
+expect_grep "USB stick: idVendor:idProduct" '^usb_id: 13fe:3100' "$T/out"
+expect_grep "USB stick: model" '^model: Xporter XT Boost' "$T/out"
+expect_grep "USB stick: serial" '^disk_serial: 07A80207F3B4D952' "$T/out"
+expect_grep "USB stick: registers hidden" '^note: a USB reader or stick' \
+	"$T/out"
