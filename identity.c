@@ -291,8 +291,9 @@ static void add_warnings(struct identity *id)
 		     fmt_size(b, (double)id->dev_size));
 	/* loop devices say rotational whatever backs them */
 	if (id->rotational == 1 && strcmp(id->type, "loop"))
-		warn(id, "the device is rotational: a hard disk has no "
-		     "erase blocks, the open-AU model does not apply");
+		warn(id, "the kernel says the device is rotational (a hard "
+		     "disk, or a virtual disk that does not say): the "
+		     "open-AU model does not apply");
 	else if (!strcmp(id->type, "NVMe") || strstr(id->model, "SSD"))
 		warn(id, "this looks like an SSD: its translation layer "
 		     "hides the erase blocks, the open-AU model does not "

@@ -39,10 +39,12 @@ static void scr_widths(char *buf, size_t len, unsigned w)
 
 static void print_cid(FILE *f, const struct identity *id)
 {
-	if (id->has_manfid)
-		fprintf(f, "manfid: 0x%06x (%s%s)\n", id->manfid,
-			id->manf_hint ? id->manf_hint : "not in the list",
-			"; a hint: manufacturer ID lists are not official");
+	if (id->has_manfid && id->manf_hint)
+		fprintf(f, "manfid: 0x%06x (%s; a hint: manufacturer ID "
+			"lists are not official)\n", id->manfid, id->manf_hint);
+	else if (id->has_manfid)
+		fprintf(f, "manfid: 0x%06x (not in the unofficial ID lists)\n",
+			id->manfid);
 	line(f, "oemid", id->oemid);
 	line(f, "name", id->name);
 	line(f, "revision", id->revision);
@@ -218,6 +220,7 @@ static void json_csd(struct json *j, const struct sd_csd *c)
 	}
 	json_open(j, "csd", '{');
 	json_u64(j, "structure", c->structure);
+	json_u64(j, "version", c->structure + 1);
 	json_u64_or_null(j, "capacity_bytes", c->capacity);
 	json_u64(j, "transfer_speed_bps", c->tran_speed);
 	json_u64(j, "command_classes", c->ccc);

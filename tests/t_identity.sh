@@ -266,3 +266,16 @@ expect_grep "USB stick: model" '^model: Xporter XT Boost' "$T/out"
 expect_grep "USB stick: serial" '^disk_serial: 07A80207F3B4D952' "$T/out"
 expect_grep "USB stick: registers hidden" '^note: a USB reader or stick' \
 	"$T/out"
+
+# Devices the open-AU model does not describe: rotational, NVMe.
+echo 1 > "$S6/block/sdb/queue/rotational"
+FLASHBENCH_SYSFS=$U $FB --info /dev/sdb > "$T/out" 2>&1
+expect_grep "rotational: warned" '^warning: the kernel says the device is rot' \
+	"$T/out"
+N=$T/nvme
+mkdir -p "$N/block/nvme0n1/device" "$N/class/block"
+ln -s ../../block/nvme0n1 "$N/class/block/nvme0n1"
+echo 'Samsung SSD 970 EVO 500GB' > "$N/block/nvme0n1/device/model"
+FLASHBENCH_SYSFS=$N $FB --info /dev/nvme0n1 > "$T/out" 2>&1
+expect_grep "NVMe: type" '^type: NVMe' "$T/out"
+expect_grep "NVMe: an SSD warning" '^warning: this looks like an SSD' "$T/out"
