@@ -192,6 +192,7 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 		.dev = d, .tab = &r->tab,
 		.out = o->test->print ? NULL : out,
 		.trace = o->verbose ? stderr : NULL,
+		.after_row = r->after_row,
 	};
 	/* discards need no buffer; one of 4 GiB would not fit on 32-bit */
 	uint64_t len = r->plan.io.reads || r->plan.io.writes ?

@@ -26,6 +26,7 @@ struct run {
 	struct plan plan;
 	struct table tab;
 	struct vm_error error;
+	int (*after_row)(void);	/* for the vm; NULL: none */
 };
 
 /* Build the test's program and work out its plan; 0 or -errno. */

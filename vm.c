@@ -371,8 +371,8 @@ static void print_row(FILE *f, const struct vm_node *n, double key,
 	fputc('\n', f);
 }
 
-static void emit_row(struct vm *vm, const struct vm_node *n,
-		     const struct row *r)
+static int emit_row(struct vm *vm, const struct vm_node *n,
+		    const struct row *r)
 {
 	double key = (double)vm->var[n->key];
 	struct table_row *tr;
@@ -385,10 +385,11 @@ static void emit_row(struct vm *vm, const struct vm_node *n,
 		if (r->n > vm->tab->ncols)
 			vm->tab->ncols = r->n;
 	}
-	if (!vm->out)
-		return;
-	print_row(vm->out, n, key, r);
-	fflush(vm->out);
+	if (vm->out) {
+		print_row(vm->out, n, key, r);
+		fflush(vm->out);
+	}
+	return vm->after_row ? vm->after_row() : 0;
 }
 
 static int run_row(struct vm *vm, const struct vm_node *n)
@@ -418,8 +419,7 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 			vm->error = (struct vm_error){ .err = ret };
 		return ret;
 	}
-	emit_row(vm, n, &r);
-	return 0;
+	return emit_row(vm, n, &r);
 }
 
 static int run_node(struct vm *vm, const struct vm_node *n,

@@ -125,6 +125,8 @@ struct vm {
 	/* VM_COLS pruning state: best rate of each column so far */
 	double col_best[TABLE_MAXCOLS];
 	int col_dead[TABLE_MAXCOLS];
+	/* called after each row: a point a test can hold the run at */
+	int (*after_row)(void);
 };
 
 /* Set from a signal handler: the engine stops before the next I/O. */

@@ -22,24 +22,55 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# A run long enough (a few seconds) to be interrupted in the middle.
+# A write test of many rows; the test gate holds it after each row.
 LONG="-O --blocksize=4k --erasesize=2M --open-au-nr=6"
+ROW='^[0-9.]*[KM]iB'
 
 sum_of() { sha256sum < "$1"; }
 
-# pause ERRFILE [OUTFILE]: wait (up to 60 s) until the run says its data
-# is saved (and has printed a row), then a random 0 to 0.75 s more, so
-# the signal lands mid-run whatever the machine's load.
-pause() {
+# start_held OUT ERR CMD...: CMD in the background ($_pid), held by the
+# test gate (FLASHBENCH_TEST_GATE) at each point it announces until
+# release; so a signal lands where the test says, whatever the speed of
+# the machine.  The files are emptied first: a stale line must not pass
+# for the new run's announcement.
+G=$S/gate
+start_held() {
+	_o=$1 _e=$2
+	shift 2
+	rm -f "$G"
+	mkfifo "$G"
+	exec 9<>"$G"
+	: >"$_o"
+	: >"$_e"
+	FLASHBENCH_TEST_GATE=$G "$@" >"$_o" 2>"$_e" 9>&- &
+	_pid=$!
+}
+
+# release: the held run goes on to its end
+release() { exec 9>&-; }
+
+# announced FILE PATTERN: wait until the held run has written a line
+# matching PATTERN to FILE.  The bound only keeps a broken run from
+# hanging the suite; a working one is held there, however slow.
+announced() {
 	_i=0
-	while { ! grep -q "^flashbench: saved " "$1" 2>/dev/null ||
-		{ [ -n "${2:-}" ] && [ ! -s "$2" ]; }; } &&
-		[ $_i -lt 600 ]; do
-		sleep 0.1
+	until grep -q -e "$2" "$1" 2>/dev/null; do
+		if [ $_i -ge 1200 ]; then
+			fail "no /$2/ in $1 after 60 s: $(head -c 300 "$1")"
+			return 1
+		fi
+		sleep 0.05
 		_i=$((_i + 1))
 	done
-	sleep "$(od -An -N1 -tu1 /dev/urandom |
-		awk '{ printf "%.2f", $1 / 340 }')"
+}
+
+# signal_held SIG: send SIG to the held run, let it go on, collect its
+# exit status in $_st
+signal_held() {
+	kill -"$1" $_pid
+	release
+	wait $_pid 2>/dev/null
+	_st=$?
 }
 
 # same NAME DEV SUM: DEV is byte-identical to SUM
@@ -70,22 +101,19 @@ roundtrip() {
 	same "$_name" "$_dev" "$_sum"
 }
 
-# interrupted NAME DEV: --preserve, SIGINT at a random moment
+# interrupted NAME DEV: --preserve, SIGINT after the first row
 interrupted() {
 	_sum=$(sum_of "$2")
 	rm -f "$P"
-	$FB $LONG --preserve="$P" "$2" >"$TMP/out" 2>"$TMP/err" &
-	_pid=$!
-	pause "$TMP/err" "$TMP/out"
-	kill -INT $_pid
-	wait $_pid
-	_st=$?
+	start_held "$TMP/out" "$TMP/err" $FB $LONG --preserve="$P" "$2"
+	announced "$TMP/out" "$ROW" || { signal_held KILL; return; }
+	signal_held INT
 	if [ $_st -eq 130 ]; then
 		pass "$1: exit 130"
 	else
 		fail "$1: exit $_st, want 130: $(head -c 300 "$TMP/err")"
 	fi
-	expect_grep "$1: rows so far printed" '^[0-9.]*[KM]iB' "$TMP/out"
+	expect_grep "$1: rows so far printed" "$ROW" "$TMP/out"
 	expect_grep "$1: restored and verified before exit" \
 		"^flashbench: restored .*checksums verified; $P kept$" \
 		"$TMP/err"
@@ -93,19 +121,17 @@ interrupted() {
 	rm -f "$P"
 }
 
-# killed NAME DEV: --preserve, SIGKILL mid-run, then --restore
+# killed NAME DEV: --preserve, SIGKILL after the first row, then --restore
 killed() {
 	_sum=$(sum_of "$2")
 	rm -f "$P"
-	$FB $LONG --preserve="$P" "$2" >"$TMP/out" 2>"$TMP/err" &
-	_pid=$!
-	pause "$TMP/err"
-	kill -KILL $_pid
-	wait $_pid 2>/dev/null
+	start_held "$TMP/out" "$TMP/err" $FB $LONG --preserve="$P" "$2"
+	announced "$TMP/out" "$ROW" || { signal_held KILL; return; }
+	signal_held KILL
 	if [ "$(sum_of "$2")" != "$_sum" ]; then
-		pass "$1: SIGKILL left the device changed (as expected)"
+		pass "$1: SIGKILL left the device changed"
 	else
-		skip "$1: SIGKILL landed before the first write"
+		fail "$1: the device is unchanged after a row was measured"
 	fi
 	expect_status "$1: --restore" 0 $FB --restore="$P" "$2"
 	expect_grep "$1: --restore verifies" "checksums verified" "$TMP/err"
@@ -116,12 +142,10 @@ killed() {
 # preserve_refusals NAME DEV OTHER: --restore of DEV's file onto OTHER
 preserve_refusals() {
 	rm -f "$P"
-	# a clean run removes the file: keep one by interrupting a long run
-	$FB $LONG --preserve="$P" "$2" >/dev/null 2>"$TMP/err2" &
-	_pid=$!
-	pause "$TMP/err2"
-	kill -INT $_pid
-	wait $_pid
+	# a clean run removes the file: keep one by interrupting a run
+	start_held "$TMP/out2" "$TMP/err2" $FB $LONG --preserve="$P" "$2"
+	announced "$TMP/out2" "$ROW"
+	signal_held INT
 	if [ ! -e "$P" ]; then
 		fail "$1: no preserve file kept after ^C"
 		return
@@ -267,12 +291,10 @@ printf 'label: dos\nstart=2048, size=65536, type=83\nstart=67584, type=82\n' |
 	sfdisk -q "$I" >/dev/null 2>&1
 new_loop L3 "$I" -P
 # the kernel may not scan partitions at attach time; partx asks again
-[ -b "${L3}p1" ] || partx -a "$L3" 2>/dev/null
-for i in 1 2 3 4 5 6 7 8 9 10; do
-	[ -b "${L3}p2" ] && break
-	sleep 0.2
-done
-if [ -b "${L3}p1" ] && mkfs.ext4 -q -F "${L3}p1" &&
+# (synchronously); udev may still be making the nodes
+[ -b "${L3}p2" ] || partx -a "$L3" 2>/dev/null
+command -v udevadm >/dev/null 2>&1 && udevadm settle 2>/dev/null
+if [ -b "${L3}p1" ] && [ -b "${L3}p2" ] && mkfs.ext4 -q -F "${L3}p1" &&
 	mount "${L3}p1" "$MNT"; then
 	expect_status "partition mounted: whole disk refused" 2 \
 		$FB -O --erasesize=1M "$L3"
@@ -297,26 +319,22 @@ else
 fi
 losetup -d "$L3"
 
-# a loop device detached while a test runs (some seconds long)
+# a loop device detached while a test runs: held after its first row
 new_loop L4 "$I2"
-$FB -a --count=2000 "$L4" >/dev/null 2>"$TMP/err" &
-pid=$!
-sleep 0.5
-losetup -d "$L4"
-sleep 1
-if kill -0 $pid 2>/dev/null; then
-	# SIGTERM: a background job of sh ignores SIGINT until the
-	# handler is installed
-	kill -TERM $pid
-	wait $pid
-	skip "detached loop device (detach is deferred until close here)"
-else
-	wait $pid
+start_held "$TMP/out" "$TMP/err" $FB -a "$L4"
+if announced "$TMP/out" '^align '; then
+	losetup -d "$L4"
+	release
+	wait $_pid
 	st=$?
-	if [ $st -eq 1 ] && grep -q '^flashbench: read .* bytes at offset' \
+	if [ $st -eq 0 ]; then
+		skip "detached loop device (detach is deferred until close here)"
+	elif [ $st -eq 1 ] && grep -q '^flashbench: read .* bytes at offset' \
 		"$TMP/err"; then
 		pass "detached loop device: clear message, exit 1"
 	else
 		fail "detached loop device: exit $st: $(head -c 300 "$TMP/err")"
 	fi
+else
+	signal_held KILL
 fi

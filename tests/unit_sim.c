@@ -760,8 +760,9 @@ static void test_speed(void)
 	}
 	t = seconds() - t0;
 	sim_ops.close(&d);
-	CHECK(bad == 0 && t < 10, "%u reads and writes in %.3gs "
-	      "(%.3g Mops/s)", 2 * n, t, 2 * n / t / 1e6);
+	/* the rate is for the log; bench/ measures speed against a baseline */
+	CHECK(bad == 0, "%u reads and writes in %.3gs (%.3g Mops/s)", 2 * n, t,
+	      2 * n / t / 1e6);
 }
 
 int main(void)
