@@ -17,7 +17,8 @@ FB_LDFLAGS += -fsanitize=address,undefined
 endif
 
 # The front end: command line, dispatch, output of a run, offline mode.
-FRONT_OBJS = flashbench.o options.o run_json.o offline.o info.o gate.o
+FRONT_OBJS = flashbench.o options.o run_json.o offline.o info.o gate.o \
+	signals.o
 
 # Every other top-level source is the library the tests and fuzzers use.
 LIB_OBJS = $(filter-out $(FRONT_OBJS),$(patsubst %.c,%.o,$(sort \

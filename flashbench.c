@@ -29,28 +29,8 @@
 #include "preserve.h"
 #include "run.h"
 #include "run_json.h"
+#include "signals.h"
 #include "units.h"
-
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
-{
-	stop_signal = sig;
-	vm_stop = 1;
-}
-
-static void catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	/* rows half written to a slow pipe go on, not fail with EINTR */
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
 
 /*
  * Page faults and preemption inside a timed window show up as noise;
@@ -203,7 +183,7 @@ static int save_preserve(const struct front *fr, struct dev *d,
 	if (ret == -EINTR) {
 		fprintf(stderr, "flashbench: interrupted while saving to "
 			"--preserve=%s; nothing was written\n", fr->preserve);
-		return 128 + stop_signal;
+		return 128 + stop_signal();
 	}
 	if (ret) {
 		fprintf(stderr, "flashbench: %s; nothing was written\n", err);
@@ -212,6 +192,20 @@ static int save_preserve(const struct front *fr, struct dev *d,
 	fprintf(stderr, "flashbench: saved %s to %s\n",
 		fmt_size(size, (double)r->plan.written), fr->preserve);
 	return 0;
+}
+
+/*
+ * A signal that came when there was no I/O left to stop at, or while
+ * the data was being put back (which always runs to its end).
+ */
+static int late_signal(const char *during)
+{
+	char name[32];
+	int sig = stop_signal();
+
+	fprintf(stderr, "flashbench: %s came during %s, which was finished "
+		"first\n", signal_name(sig, name, sizeof(name)), during);
+	return 128 + sig;
 }
 
 /*
@@ -247,6 +241,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	struct analysis a;
 	struct run r;
 	int ret, status = 0;
+	char sig[32];
 
 	ret = run_prepare(&r, &fr->o, d);
 	if (ret) {
@@ -263,7 +258,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	}
 	identity_read(d, &id);
 	run_announce(&r, &fr->o, d, stderr);
-	catch_signals();
+	stop_on_signals();
 	if (fr->preserve) {
 		status = save_preserve(fr, d, &r);
 		if (status) {
@@ -273,8 +268,8 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	}
 	quiet_machine(fr);
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
-	if (ret == -EINTR && stop_signal) {
-		status = 128 + stop_signal;
+	if (ret == -EINTR && stop_signal()) {
+		status = 128 + stop_signal();
 	} else if (ret == -ENOMEM && !r.error.err) {
 		/* before any I/O: the buffer for the largest one */
 		fprintf(stderr, "flashbench: %s: no memory for a %llu-byte "
@@ -285,10 +280,13 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 		status = report_error(&r, d);
 	}
 	if (status > 128)
-		fprintf(stderr, "flashbench: interrupted after %zu rows\n",
+		fprintf(stderr, "flashbench: interrupted by %s after %zu rows\n",
+			signal_name(stop_signal(), sig, sizeof(sig)),
 			r.tab.nrows);
 	if (fr->preserve)
 		status = put_back(fr, d, status);
+	if (!status && stop_signal())
+		status = late_signal("the end of the test");
 	verdicts(d, &id, &r.tab, &a);
 	if (plot && write_plot(fr, plot, &r.tab, &a) && !status)
 		status = EXIT_IO;
@@ -307,7 +305,7 @@ static int restore_mode(const struct front *fr)
 {
 	char msg[PATH_MAX + 512];
 	struct dev d;
-	int ret;
+	int ret, status;
 
 	if (fr->o.test)
 		die_usage("--restore=%s: puts saved data back; it does not go "
@@ -319,12 +317,19 @@ static int restore_mode(const struct front *fr)
 		refuse_in_use(fr->o.device);
 	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
 		die_usage("%s", msg);
+	stop_on_signals();
+	fprintf(stderr, "flashbench: --restore=%s: putting it back on %s\n",
+		fr->restore, d.path);
+	gate_wait();
 	ret = preserve_restore(fr->restore, &d, msg, sizeof(msg));
 	dev_close(&d);
 	if (ret == -EINVAL)
 		die_usage("--restore=%s", msg);
 	fprintf(stderr, "flashbench: %s\n", msg);
-	return ret ? EXIT_IO : 0;
+	status = ret ? EXIT_IO : 0;
+	if (stop_signal() && !status)
+		status = late_signal("--restore");
+	return status;
 }
 
 /* Before any I/O: a file to save into, off the device. */

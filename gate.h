@@ -4,11 +4,11 @@
 
 /*
  * FLASHBENCH_TEST_GATE=FIFO, for the test suite: a run holds after each
- * row it prints until a byte can be read from FIFO, so a test signals a
- * run at a known point instead of racing the machine's speed.  The test
- * holds FIFO open for writing before the run starts; closing it opens the
- * gate for good.  A signal that stops the run (vm_stop) ends the wait at
- * once.
+ * row it prints, and when --restore starts, until a byte can be read from
+ * FIFO, so a test signals a run at a known point instead of racing the
+ * machine's speed.  The test holds FIFO open for writing before the run
+ * starts; closing it opens the gate for good.  A signal that stops the
+ * run (vm_stop) ends the wait at once.
  */
 
 /* Open the FIFO the environment names, if any: 0, or -errno. */

@@ -87,8 +87,8 @@ static void usage(FILE *f)
 "  -V, --version            version\n"
 "\n"
 "Exit status: 0 ok, 1 I/O or runtime error, 2 usage error (nothing was\n"
-"read or written), 3 discard not supported, 130/143 interrupted by\n"
-"SIGINT/SIGTERM.\n");
+"read or written), 3 discard not supported, 128+N stopped by signal N\n"
+"(130 ^C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE; --preserve data put back).\n");
 }
 
 enum {

@@ -40,7 +40,7 @@ start_held() {
 	rm -f "$G"
 	mkfifo "$G"
 	exec 9<>"$G"
-	: >"$_o"
+	[ -p "$_o" ] || : >"$_o"
 	: >"$_e"
 	FLASHBENCH_TEST_GATE=$G "$@" >"$_o" 2>"$_e" 9>&- &
 	_pid=$!
@@ -49,12 +49,24 @@ start_held() {
 # release: the held run goes on to its end
 release() { exec 9>&-; }
 
+# running: the held run has not ended (a zombie has)
+running() {
+	case $(cut -d' ' -f3 "/proc/$_pid/stat" 2>/dev/null) in
+	'' | Z) return 1 ;;
+	esac
+}
+
 # announced FILE PATTERN: wait until the held run has written a line
 # matching PATTERN to FILE.  The bound only keeps a broken run from
 # hanging the suite; a working one is held there, however slow.
 announced() {
 	_i=0
 	until grep -q -e "$2" "$1" 2>/dev/null; do
+		if ! running && ! grep -q -e "$2" "$1" 2>/dev/null; then
+			fail "the run ended without /$2/ in $1:" \
+				"$(head -c 300 "$TMP/err")"
+			return 1
+		fi
 		if [ $_i -ge 1200 ]; then
 			fail "no /$2/ in $1 after 60 s: $(head -c 300 "$1")"
 			return 1
@@ -67,7 +79,7 @@ announced() {
 # signal_held SIG: send SIG to the held run, let it go on, collect its
 # exit status in $_st
 signal_held() {
-	kill -"$1" $_pid
+	kill -"$1" $_pid 2>/dev/null
 	release
 	wait $_pid 2>/dev/null
 	_st=$?
@@ -101,27 +113,64 @@ roundtrip() {
 	same "$_name" "$_dev" "$_sum"
 }
 
-# interrupted NAME DEV: --preserve, SIGINT after the first row
-interrupted() {
-	_sum=$(sum_of "$2")
-	rm -f "$P"
-	start_held "$TMP/out" "$TMP/err" $FB $LONG --preserve="$P" "$2"
-	announced "$TMP/out" "$ROW" || { signal_held KILL; return; }
-	signal_held INT
-	if [ $_st -eq 130 ]; then
-		pass "$1: exit 130"
+# signum NAME: the number of signal NAME (HUP: 1)
+signum() {
+	_n=1
+	while [ $_n -lt 32 ] && [ "$(kill -l $_n)" != "$1" ]; do
+		_n=$((_n + 1))
+	done
+	echo $_n
+}
+
+# stopped NAME STATUS: the held run of $TMP/out, $TMP/err ended with
+# STATUS, its rows printed and the data put back; $P kept
+stopped() {
+	if [ $_st -eq "$2" ]; then
+		pass "$1: exit $2"
 	else
-		fail "$1: exit $_st, want 130: $(head -c 300 "$TMP/err")"
+		fail "$1: exit $_st, want $2: $(head -c 300 "$TMP/err")"
 	fi
 	expect_grep "$1: rows so far printed" "$ROW" "$TMP/out"
 	expect_grep "$1: restored and verified before exit" \
 		"^flashbench: restored .*checksums verified; $P kept$" \
 		"$TMP/err"
+}
+
+# interrupted NAME DEV [SIG]: --preserve, SIG (INT) after the first row
+interrupted() {
+	_sig=${3:-INT}
+	_sum=$(sum_of "$2")
+	rm -f "$P"
+	start_held "$TMP/out" "$TMP/err" $FB $LONG --preserve="$P" "$2"
+	announced "$TMP/out" "$ROW" || { signal_held KILL; return; }
+	signal_held $_sig
+	stopped "$1" $((128 + $(signum $_sig)))
+	expect_grep "$1: names the signal" \
+		"^flashbench: interrupted by SIG$_sig after [1-9][0-9]* rows$" \
+		"$TMP/err"
 	same "$1" "$2" "$_sum"
 	rm -f "$P"
 }
 
-# killed NAME DEV: --preserve, SIGKILL after the first row, then --restore
+# headed NAME DEV: as "| head -n 1": the reader of the rows goes away
+# after the first one; the next row meets a broken pipe
+headed() {
+	_sum=$(sum_of "$2")
+	rm -f "$P" "$S/rows"
+	mkfifo "$S/rows"
+	start_held "$S/rows" "$TMP/err" $FB $LONG --preserve="$P" "$2"
+	head -n 1 < "$S/rows" > "$TMP/out"
+	release
+	wait $_pid
+	_st=$?
+	stopped "$1" 141
+	expect_grep "$1: says the pipe broke" "SIGPIPE" "$TMP/err"
+	same "$1" "$2" "$_sum"
+	rm -f "$P" "$S/rows"
+}
+
+# killed NAME DEV [SIG]: --preserve, SIGKILL after the first row, then
+# --restore (with SIG sent while it runs)
 killed() {
 	_sum=$(sum_of "$2")
 	rm -f "$P"
@@ -133,7 +182,21 @@ killed() {
 	else
 		fail "$1: the device is unchanged after a row was measured"
 	fi
-	expect_status "$1: --restore" 0 $FB --restore="$P" "$2"
+	if [ -n "${3:-}" ]; then
+		start_held "$TMP/out" "$TMP/err" $FB --restore="$P" "$2"
+		announced "$TMP/err" "^flashbench: --restore=.*: putting it back"
+		signal_held "$3"
+		if [ $_st -eq $((128 + $(signum "$3"))) ]; then
+			pass "$1: --restore: exit 128+SIG$3"
+		else
+			fail "$1: --restore: exit $_st: $(head -c 300 "$TMP/err")"
+		fi
+		expect_grep "$1: --restore says the signal waited" \
+			"^flashbench: SIG$3 came during --restore, which was finished first$" \
+			"$TMP/err"
+	else
+		expect_status "$1: --restore" 0 $FB --restore="$P" "$2"
+	fi
 	expect_grep "$1: --restore verifies" "checksums verified" "$TMP/err"
 	same "$1 + --restore" "$2" "$_sum"
 	rm -f "$P"
@@ -178,7 +241,14 @@ roundtrip "file: -O" "$F" -O --blocksize=256k --erasesize=1M --open-au-nr=3
 roundtrip "file: -f" "$F" -f --blocksize=1M --erasesize=1M --fat-nr=3
 roundtrip "file: --discard" "$F" --discard=1M:2M
 interrupted "file: ^C" "$F"
+# an ssh drop, ^\, kill, a broken pipe: all put the data back
+for sig in HUP QUIT TERM PIPE USR1; do
+	interrupted "file: SIG$sig" "$F" $sig
+done
+headed "file: | head -n 1" "$F"
 killed "file: SIGKILL" "$F"
+killed "file: SIGKILL, SIGTERM during --restore" "$F" TERM
+killed "file: SIGKILL, SIGHUP during --restore" "$F" HUP
 head -c $((128 << 20)) /dev/urandom > "$S/other.img"
 preserve_refusals "file" "$F" "$S/other.img"
 rm -f "$S/other.img"
