@@ -110,6 +110,18 @@ static int same_file(const char *a, const char *b)
 	return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
+/* Where the results go, for messages. */
+static const char *out_name(const struct front *fr, char *buf, size_t len)
+{
+	if (!fr->out || strcmp(fr->out, "-") == 0)
+		return "stdout";
+	snprintf(buf, len, "--out=%s", fr->out);
+	return buf;
+}
+
+/* Set once a lost result has been reported: say it once. */
+static int output_failed;
+
 static FILE *open_out(const struct front *fr)
 {
 	FILE *f;
@@ -241,7 +253,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	struct analysis a;
 	struct run r;
 	int ret, status = 0;
-	char sig[32];
+	char sig[32], name[PATH_MAX + 16];
 
 	ret = run_prepare(&r, &fr->o, d);
 	if (ret) {
@@ -268,8 +280,16 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	}
 	quiet_machine(fr);
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
-	if (ret == -EINTR && stop_signal()) {
+	if (stop_signal() && (ret == -EINTR || r.error.output)) {
 		status = 128 + stop_signal();
+		output_failed = r.error.output;
+	} else if (r.error.output) {
+		fprintf(stderr, "flashbench: writing the results to %s: %s; "
+			"stopped after %zu rows\n",
+			out_name(fr, name, sizeof(name)), strerror(-ret),
+			r.tab.nrows);
+		output_failed = 1;
+		status = EXIT_IO;
 	} else if (ret == -ENOMEM && !r.error.err) {
 		/* before any I/O: the buffer for the largest one */
 		fprintf(stderr, "flashbench: %s: no memory for a %llu-byte "
@@ -349,6 +369,7 @@ static void check_preserve(const struct front *fr, const struct dev *d)
 int main(int argc, char **argv)
 {
 	struct front fr = { .o = { .count = 0 } };
+	char name[PATH_MAX + 16];
 	struct dev d;
 	FILE *out, *plot;
 	int status;
@@ -360,13 +381,12 @@ int main(int argc, char **argv)
 	if (fr.nfiles) {
 		out = open_out(&fr);
 		status = analyze_files(&fr, out);
-		if (out != stdout)
-			fclose(out);
 		free(fr.files);
-		return status;
+		return close_out(out, out_name(&fr, name, sizeof(name)),
+				 status, 0);
 	}
 	if (fr.info)
-		return info_mode(&fr, stdout);
+		return close_out(stdout, "stdout", info_mode(&fr, stdout), 0);
 	if (fr.restore)
 		return restore_mode(&fr);
 	if (!fr.o.test)
@@ -380,10 +400,6 @@ int main(int argc, char **argv)
 	plot = open_plot(&fr);
 	status = run_test(&fr, &d, out, plot);
 	dev_close(&d);
-	if (out != stdout && fclose(out) != 0) {
-		fprintf(stderr, "flashbench: --out=%s: %s\n", fr.out,
-			strerror(errno));
-		return EXIT_IO;
-	}
-	return status;
+	return close_out(out, out_name(&fr, name, sizeof(name)), status,
+			 output_failed);
 }

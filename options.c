@@ -26,6 +26,28 @@ void die_usage(const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
+int close_out(FILE *f, const char *name, int status, int quiet)
+{
+	int bad = fflush(f) != 0 || ferror(f), err = errno;
+
+	if (fclose(f) != 0 && !bad) {
+		bad = 1;
+		err = errno;
+	}
+	if (!bad)
+		return status;
+	if (!quiet)
+		fprintf(stderr, "flashbench: writing the results to %s: %s\n",
+			name, strerror(err ? err : EIO));
+	return status ? status : EXIT_IO;
+}
+
+/* --help and the like: exit 0 only once the text is out. */
+static __attribute__((noreturn)) void exit_printed(void)
+{
+	exit(close_out(stdout, "stdout", 0, 0));
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -330,15 +352,17 @@ void parse_args(struct front *fr, int argc, char **argv)
 		case OPT_JSON: fr->json = 1; break;
 		case OPT_DRY_RUN: fr->dry_run = 1; break;
 		case OPT_REALTIME: fr->realtime = 1; break;
-		case 'h': usage(stdout); exit(0);
-		case OPT_HELP_SIM: sim_help(stdout); exit(0);
+		case 'h': usage(stdout); exit_printed();
+		case OPT_HELP_SIM: sim_help(stdout); exit_printed();
 		case OPT_ANALYZE: opt_analyze(fr, optarg, argc); break;
 		case OPT_FORCE: fr->force = 1; break;
 		case OPT_PRESERVE: fr->preserve = optarg; break;
 		case OPT_RESTORE: fr->restore = optarg; break;
 		case OPT_PLOT: fr->plot = optarg; break;
 		case OPT_INFO: fr->info = 1; break;
-		case 'V': printf("flashbench %s\n", VERSION); exit(0);
+		case 'V':
+			printf("flashbench %s\n", VERSION);
+			exit_printed();
 		case ':':
 			die_usage("%s: needs a value", bad_opt(argv));
 		default:
@@ -364,7 +388,7 @@ void parse_args(struct front *fr, int argc, char **argv)
 			  "it does not go with --%s", o->test->name);
 	if (optind < argc && strcmp(argv[optind], "sim:help") == 0) {
 		sim_help(stdout);
-		exit(0);
+		exit_printed();
 	}
 	if (optind >= argc)
 		die_usage("no device given (try 'flashbench --help')");

@@ -37,6 +37,13 @@ struct front {
 void die_usage(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 
+/*
+ * Flush and close the results (stdout or --out): data that did not get
+ * there is lost, so a failed write, flush or close is a message naming
+ * where and why, and EXIT_IO when status was 0.  quiet: already said.
+ */
+int close_out(FILE *f, const char *name, int status, int quiet);
+
 /* Parse argv into fr; bad input ends the program with status 2. */
 void parse_args(struct front *fr, int argc, char **argv);
 

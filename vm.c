@@ -182,7 +182,7 @@ static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 	uint64_t ns = 0;
 	int ret;
 
-	vm->error = (struct vm_error){ 0, n->io, (uint64_t)off, (uint64_t)len };
+	vm->error = (struct vm_error){ 0, n->io, (uint64_t)off, (uint64_t)len, 0 };
 	if (vm_stop)
 		ret = -EINTR;
 	else if (off < 0 || len <= 0)
@@ -386,8 +386,14 @@ static int emit_row(struct vm *vm, const struct vm_node *n,
 			vm->tab->ncols = r->n;
 	}
 	if (vm->out) {
+		errno = 0;
 		print_row(vm->out, n, key, r);
-		fflush(vm->out);
+		/* results that cannot be kept: stop before writing more */
+		if (fflush(vm->out) || ferror(vm->out)) {
+			vm->error = (struct vm_error){
+				.err = errno ? -errno : -EIO, .output = 1 };
+			return vm->error.err;
+		}
 	}
 	return vm->after_row ? vm->after_row() : 0;
 }

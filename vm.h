@@ -112,6 +112,7 @@ struct vm_error {
 	int err;		/* -errno; -EINTR when stopped by a signal */
 	enum io_kind io;
 	uint64_t off, len;
+	int output;		/* not the device: writing a row to out failed */
 };
 
 struct vm {

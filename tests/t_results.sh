@@ -1,0 +1,51 @@
+#!/bin/sh
+# Results that cannot be written are lost, never an exit 0: a failed
+# write, flush or close of stdout or --out ends with a message naming
+# where and why, and exit status 1; a write test stops at the first row
+# that does not get out (and --preserve puts the data back).
+. tests/lib.sh
+
+if [ ! -w /dev/full ]; then
+	skip "results: lost results (no /dev/full here)"
+	exit 0
+fi
+
+# lost NAME WHERE CMD...: CMD with its results going nowhere
+lost() {
+	_what=$1 _where=$2
+	shift 2
+	expect_status "$_what: exit 1" 1 "$@"
+	expect_grep "$_what: says where and why" \
+		"^flashbench: writing the results to $_where: No space left on device" \
+		"$TMP/err"
+}
+
+lost "results: -O > /dev/full" stdout sh -c "$FB -O sim: > /dev/full"
+lost "results: -O -o /dev/full" "--out=/dev/full" $FB -O sim: -o /dev/full
+lost "results: -a --json > /dev/full" stdout \
+	sh -c "$FB -a --json sim: > /dev/full"
+lost "results: --dry-run > /dev/full" stdout \
+	sh -c "$FB --dry-run -O sim: > /dev/full"
+lost "results: --analyze=FILE > /dev/full" stdout \
+	sh -c "$FB --analyze=tests/seeds/002_b87f7c75a8a4b11f.txt > /dev/full"
+lost "results: --help > /dev/full" stdout sh -c "$FB --help > /dev/full"
+$FB -O sim: -o /dev/full 2>"$TMP/err" >/dev/null
+expect_grep "results: a write test stops at the first lost row" \
+	"; stopped after 1 rows$" "$TMP/err"
+
+# --preserve: the data goes back although the results could not be kept
+F=$TMP/results.img
+P=$TMP/results.fbp
+head -c $((64 << 20)) /dev/urandom > "$F"
+sum=$(sha256sum < "$F")
+rm -f "$P"
+lost "results: -O --preserve > /dev/full" stdout sh -c "$FB -O \
+	--erasesize=1M --blocksize=256k --preserve=$P $F > /dev/full"
+expect_grep "results: --preserve: restored and verified" \
+	"^flashbench: restored .*checksums verified; $P kept$" "$TMP/err"
+if [ "$(sha256sum < "$F")" = "$sum" ]; then
+	pass "results: --preserve: byte-identical afterwards"
+else
+	fail "results: --preserve: contents changed"
+fi
+rm -f "$F" "$P"
