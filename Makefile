@@ -82,6 +82,12 @@ fuzz: $(FUZZERS)
 	ls fuzz/corpus-crashes; \
 	[ $$s -eq 0 ] && [ $$r -eq 0 ]
 
+# Verdicts on 300 random simulated cards against their ground truth: the
+# per-verdict table of right / right-low / abstain / wrong-low /
+# wrong-confident (make check runs 12 of them).
+accuracy: flashbench
+	python3 tests/accuracy.py --cards 300 --by-run
+
 bench/overhead: bench/overhead.c libflashbench.a
 	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) $(FB_LDFLAGS) $(LDFLAGS) \
 		-o $@ $< libflashbench.a $(FB_LDLIBS) $(LDLIBS)
@@ -110,4 +116,4 @@ clean:
 		bench/overhead
 	rm -rf tests/tmp
 
-.PHONY: all check install uninstall clean fuzz bench
+.PHONY: all check install uninstall clean fuzz bench accuracy

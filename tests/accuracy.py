@@ -1,124 +1,299 @@
 #!/usr/bin/env python3
-"""Verdict accuracy on the simulated profiles as noise grows.
+"""Verdict accuracy on random simulated cards with known geometry.
 
-For every profile, noise level and seed, run the alignment test, a linear
-and a random open-AU sweep and (where the profile has one) the find-FAT
-test, and sort each verdict against the profile's ground truth:
-  right           the true value
-  lower           not the true value, but said with low confidence or
-                  inconclusive (the tool admits it is unsure)
-  wrong           a false value claimed with medium or high confidence
+Every card is drawn from a fixed seed over the whole parameter space (AU
+512KiB-32MiB including 3x2^n, page 2KiB-64KiB, open 1-16, random 0-6, a
+FAT area of 1-2 AUs at AU 0-3 or none, noise 0-15 %, device sizes that are
+often not a multiple of the AU, the timings of any profile).  On each card
+the suite runs what people run:
 
-usage: accuracy.py [--noise 0,5,15] [--seeds 1,2,3] [--fb ./flashbench]
-Prints a table; exits 1 when any verdict is wrong.
+  align1k   -a --blocksize=1024                       erase, page
+  align3k   -a --blocksize=3072                       erase, page
+  align     both -a tables read together (--analyze)  erase, page
+  sweep     -O --erasesize=AU --open-au-nr=1-<open+3> linear, min write
+  rsweep    the same with --random                    random, min write
+  single    -O --erasesize=AU --open-au-nr=N (one N)  linear, min write
+  wrong2x   -O --erasesize=2*AU sweep, linear or --random
+  wrong2x+a the same read together with the -a tables linear or random
+  fat       -f --fat-nr=4 --erasesize=AU              fat
+  rfat      the same with --random                    fat
+
+and sorts each verdict it is meant to give against the ground truth:
+
+  right            the true value (or a bound that holds: "at least 8",
+                   "fewer than 7") at medium or high confidence
+  right-low        the same at low confidence
+  abstain          unknown or inconclusive
+  wrong-low        false, but said with low confidence
+  wrong-confident  false at medium or high confidence: the worst bug
+
+A truth the run cannot show (a 3x2^n erase block read at 2^n boundaries
+only) expects an abstention: a value there is wrong.  The smallest
+full-speed write is the smallest measured size that is a whole number of
+pages.
+
+usage: accuracy.py [--cards 300] [--seed 1] [--fb ./flashbench] [-j 2]
+                   [--max-wrong PCT] [--min-right PCT] [--by-run] [-v]
+Prints the per-verdict table and the wrong-confident verdicts with their
+cards; exits 1 when more than --max-wrong percent of the verdicts are
+wrong-confident or fewer than --min-right percent are right.
 """
 import argparse
+import concurrent.futures
 import json
-import re
+import os
+import random
 import subprocess
 import sys
+import tempfile
 
-SIZE = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
+CLASSES = ["right", "right-low", "abstain", "wrong-low", "wrong-confident"]
+FAMILIES = ["erase_size", "page_size", "open_au_linear", "open_au_random",
+            "min_full_speed_write", "fat_aus"]
+PROFILES = ["sd08g", "su04g", "evo32", "samsung16", "xporter", "rage"]
 
 
-def size(s):
-    m = re.fullmatch(r"([0-9.]+)(B|KiB|MiB|GiB)", s)
-    return int(float(m.group(1)) * SIZE[m.group(2)])
+def draw_card(rng):
+    """One card: the sim's keys, drawn over the whole parameter space."""
+    au = rng.choice([512 * KIB << k for k in range(7)] +
+                    [768 * KIB << k for k in range(6)])
+    pages = [2 * KIB << k for k in range(6)]
+    if au % 3 == 0 and rng.random() < 0.5:
+        pages = [6 * KIB << k for k in range(4)]
+    page = rng.choice([p for p in pages if au % p == 0 and p <= au // 8])
+    opn = rng.randint(1, 16)
+    rnd = rng.randint(0, min(6, opn))
+    fat, fatstart = 0, 0
+    if rng.random() < 0.6:
+        fat, fatstart = rng.randint(1, 2), rng.randint(0, 3)
+    noise = 0 if rng.random() < 0.15 else rng.randint(1, 15)
+    # room for the sweeps' AUs, spaced as the open-AU test spaces them
+    nau = max(rng.randint(1 * GIB, 32 * GIB) // au, 64 + 40 * (opn + 3))
+    size = nau * au
+    if rng.random() < 0.6:
+        size += rng.randrange(1, au // (64 * KIB)) * 64 * KIB
+    return {"profile": rng.choice(PROFILES), "size": size, "au": au,
+            "page": page, "open": opn, "random": rnd, "fat": fat,
+            "fatstart": fatstart, "noise": noise,
+            "seed": rng.randrange(1, 1 << 31), "single": 0,
+            "wrong_random": rng.random() < 0.5}
 
 
-def profiles(fb):
-    out = subprocess.run([fb, "--help-sim"], capture_output=True,
-                         text=True, check=True).stdout
-    res, name, on = [], None, False
-    for line in out.splitlines():
-        if line.startswith("Profiles:"):
-            on = True
-        elif line.startswith("Keys"):
-            on = False
-        elif on and re.match(r"^  [a-z0-9]+ ", line):
-            name = line.split()[0]
-        elif on and name and "size=" in line:
-            kv = dict(w.split("=") for w in line.split())
-            res.append({"name": name, "au": size(kv["au"]),
-                        "page": size(kv["page"]), "open": int(kv["open"]),
-                        "random": int(kv["random"]),
-                        "fat": int(kv.get("fat", 0)),
-                        "fatstart": int(kv.get("fatstart", 0))})
-            name = None
+def dev_name(c):
+    keys = ["size", "au", "page", "open", "random", "fat", "fatstart",
+            "noise", "seed"]
+    return "sim:%s,%s" % (c["profile"], ",".join(
+        "%s=%d" % (k, c[k]) for k in keys))
+
+
+class Runner:
+    def __init__(self, fb, tmp):
+        self.fb, self.tmp = fb, tmp
+
+    def run(self, args, save=None):
+        """One live run; its analysis (and the report saved to save)."""
+        cmd = [self.fb, "--json"] + args
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError("%s: exit %d: %s" % (" ".join(cmd),
+                                                    p.returncode,
+                                                    p.stderr.strip()))
+        if save:
+            t = subprocess.run([self.fb] + args + ["-o", save],
+                               capture_output=True, text=True)
+            if t.returncode != 0:
+                raise RuntimeError("%s -o: %s" % (" ".join(args),
+                                                  t.stderr.strip()))
+        return json.loads(p.stdout)["analysis"]
+
+    def offline(self, files, name):
+        """Saved reports read together, as one pasted report."""
+        path = os.path.join(self.tmp, name)
+        with open(path, "w") as out:
+            for f in files:
+                with open(f) as inp:
+                    out.write(inp.read())
+        p = subprocess.run([self.fb, "--json", "--analyze=" + path],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError("--analyze=%s: %s" % (path, p.stderr))
+        return json.loads(p.stdout)["reports"][0]["sections"][0]["analysis"]
+
+
+def sweep_rows(au, blocksize):
+    """Write sizes an -O run measures: the AU halved down to blocksize."""
+    rows, s = [], au
+    while s >= blocksize and s % 512 == 0:
+        rows.append(s)
+        s //= 2
+    return rows
+
+
+def min_write_truth(c, blocksize=16 * KIB):
+    ok = [s for s in sweep_rows(c["au"], blocksize) if s % c["page"] == 0]
+    return min(ok) if ok else None
+
+
+def odd_part(n):
+    while n and n % 2 == 0:
+        n //= 2
+    return n
+
+
+def observable(size, blocksize):
+    """-a --blocksize=B reads at 2^n times B's odd part only."""
+    return odd_part(size) == odd_part(blocksize)
+
+
+def fat_truth(c, nr=4):
+    return [a for a in range(c["fatstart"], c["fatstart"] + c["fat"])
+            if a < nr]
+
+
+def judge(v, truth):
+    """Sort one verdict; truth None: the run cannot show it."""
+    value, conf = v.get("value"), v.get("confidence")
+    if value is None or conf == "inconclusive":
+        return "abstain"
+    sure = conf in ("medium", "high")
+    if truth is None:
+        ok = False
+    elif v.get("at_least"):
+        ok = truth >= value
+    elif v.get("at_most"):
+        ok = truth <= value
+    else:
+        ok = value == truth
+    if ok:
+        return "right" if sure else "right-low"
+    return "wrong-confident" if sure else "wrong-low"
+
+
+def card_runs(r, c, idx):
+    """Every run on one card: (run, family, verdict, truth) tuples."""
+    dev, au, out, tmp = dev_name(c), c["au"], [], r.tmp
+
+    def add(run, fam, a, truth):
+        out.append((run, fam, a[fam], truth))
+
+    files = []
+    for bs, run in ((1024, "align1k"), (3072, "align3k")):
+        f = os.path.join(tmp, "a%d-%d.txt" % (idx, bs))
+        a = r.run(["-a", dev, "--blocksize=%d" % bs], save=f)
+        files.append(f)
+        add(run, "erase_size", a, au if observable(au, bs) else None)
+        add(run, "page_size", a,
+            c["page"] if observable(c["page"], bs) else None)
+    a = r.offline(files, "a%d.txt" % idx)
+    add("align", "erase_size", a, au)
+    add("align", "page_size", a, c["page"])
+
+    hi = c["open"] + 3
+    rhi = min(c["random"] + 3, hi)
+    w = ["-O", dev, "--erasesize=%d" % au]
+    a = r.run(w + ["--open-au-nr=1-%d" % hi])
+    add("sweep", "open_au_linear", a, c["open"])
+    add("sweep", "min_full_speed_write", a, min_write_truth(c))
+    a = r.run(w + ["--open-au-nr=1-%d" % rhi, "--random"])
+    add("rsweep", "open_au_random", a, c["random"])
+    add("rsweep", "min_full_speed_write", a, min_write_truth(c))
+    a = r.run(w + ["--open-au-nr=%d" % c["single"]])
+    add("single", "open_au_linear", a, c["open"])
+    add("single", "min_full_speed_write", a, min_write_truth(c))
+
+    rnd = c["wrong_random"]
+    fam = "open_au_random" if rnd else "open_au_linear"
+    truth = c["random"] if rnd else c["open"]
+    f = os.path.join(tmp, "o%d.txt" % idx)
+    args = ["-O", dev, "--erasesize=%d" % (2 * au),
+            "--open-au-nr=1-%d" % (rhi if rnd else hi)]
+    a = r.run(args + (["--random"] if rnd else []), save=f)
+    add("wrong2x", fam, a, truth)
+    a = r.offline(files + [f], "ao%d.txt" % idx)
+    add("wrong2x+a", fam, a, truth)
+
+    for run, extra in (("fat", []), ("rfat", ["--random"])):
+        a = r.run(["-f", dev, "--fat-nr=4", "--erasesize=%d" % au] + extra)
+        add(run, "fat_aus", a, fat_truth(c))
+    return out
+
+
+def cards(n, seed):
+    rng = random.Random(seed)
+    res = []
+    for _ in range(n):
+        c = draw_card(rng)
+        c["single"] = rng.randint(1, c["open"] + 3)
+        res.append(c)
     return res
 
 
-def run(fb, args):
-    p = subprocess.run([fb, "--json"] + args, capture_output=True,
-                       text=True)
-    if p.returncode != 0:
-        raise RuntimeError("%s: exit %d: %s" % (" ".join(args), p.returncode,
-                                                p.stderr.strip()))
-    return json.loads(p.stdout)["analysis"]
+def show(v):
+    val = v.get("value")
+    if v.get("at_least"):
+        val = "at least %s" % val
+    elif v.get("at_most"):
+        val = "at most %s" % val
+    return "%s (%s) -- %s" % (val, v.get("confidence"), v.get("evidence"))
 
 
-def judge(v, truth, at_least=None):
-    value = v["value"]
-    if value == truth or (at_least and v.get("at_least") and
-                          value == at_least):
-        return "right"
-    if v["confidence"] in ("low", "inconclusive"):
-        return "lower"
-    return "wrong"
-
-
-def card(fb, p, noise, seed):
-    dev = "sim:%s,noise=%d,seed=%d" % (p["name"], noise, seed)
-    au, page = p["au"], p["page"]
-    w = ["-O", dev, "--erasesize=%d" % au, "--blocksize=%d" % page]
-    hi = min(p["open"] + 2, 10)
-    out = []
-    a = run(fb, ["-a", dev, "--blocksize=%d" % (page // 8), "--count=4"])
-    out.append(("erase_size", judge(a["erase_size"], au), a["erase_size"]))
-    out.append(("page_size", judge(a["page_size"], page), a["page_size"]))
-    s = run(fb, w + ["--open-au-nr=1-%d" % hi])
-    lin = p["open"] if p["open"] < hi else None
-    out.append(("open_au_linear", judge(s["open_au_linear"], lin, hi),
-                s["open_au_linear"]))
-    rhi = min(p["random"] + 2, hi)
-    s = run(fb, w + ["--open-au-nr=1-%d" % rhi, "--random"])
-    rnd = p["random"] if p["random"] < rhi else None
-    out.append(("open_au_random", judge(s["open_au_random"], rnd, rhi),
-                s["open_au_random"]))
-    if p["fat"]:
-        f = run(fb, ["-f", dev, "--erasesize=%d" % au,
-                     "--blocksize=%d" % page])
-        truth = list(range(p["fatstart"], p["fatstart"] + p["fat"]))
-        out.append(("fat_aus", judge(f["fat_aus"], truth), f["fat_aus"]))
-    return out
+def print_table(tally, rows):
+    print("verdict\t" + "\t".join(CLASSES) + "\tright%\twrong%")
+    for key in rows:
+        t = tally.get(key)
+        if not t:
+            continue
+        n = sum(t.values())
+        print("%s\t%s\t%.1f\t%.1f" % (key, "\t".join(str(t[k])
+                                                     for k in CLASSES),
+                                      100.0 * t["right"] / n,
+                                      100.0 * t["wrong-confident"] / n))
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--noise", default="0,5,15")
-    ap.add_argument("--seeds", default="1,2,3")
+    ap.add_argument("--cards", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fb", default="./flashbench")
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--max-wrong", type=float, default=None,
+                    help="percent wrong-confident allowed")
+    ap.add_argument("--min-right", type=float, default=None,
+                    help="percent right required")
+    ap.add_argument("--by-run", action="store_true",
+                    help="also one row per verdict and run")
+    ap.add_argument("-v", action="store_true",
+                    help="also list wrong-low verdicts")
     args = ap.parse_args()
-    noises = [int(x) for x in args.noise.split(",")]
-    seeds = [int(x) for x in args.seeds.split(",")]
-    tally = {n: {"right": 0, "lower": 0, "wrong": 0} for n in noises}
-    wrong = []
-    for p in profiles(args.fb):
-        for n in noises:
-            for s in seeds:
-                for key, verdict, v in card(args.fb, p, n, s):
-                    tally[n][verdict] += 1
-                    if verdict == "wrong":
-                        wrong.append("%s noise=%d seed=%d %s: %r (%s) -- %s"
-                                     % (p["name"], n, s, key, v["value"],
-                                        v["confidence"], v["evidence"]))
-    print("noise\tright\tlower-confidence\twrong")
-    for n in noises:
-        t = tally[n]
-        print("%d%%\t%d\t%d\t%d" % (n, t["right"], t["lower"], t["wrong"]))
-    for w in wrong:
-        print("wrong: " + w)
-    return 1 if wrong else 0
+    deck = cards(args.cards, args.seed)
+    with tempfile.TemporaryDirectory(prefix="fb-accuracy-") as tmp:
+        r = Runner(args.fb, tmp)
+        with concurrent.futures.ThreadPoolExecutor(args.j) as ex:
+            results = list(ex.map(lambda ic: card_runs(r, ic[1], ic[0]),
+                                  enumerate(deck)))
+    tally, bad = {}, []
+    for i, (c, res) in enumerate(zip(deck, results)):
+        for run, fam, v, truth in res:
+            k = judge(v, truth)
+            keys = [fam, "all"] + ([fam + "/" + run] if args.by_run else [])
+            for key in keys:
+                tally.setdefault(key, dict.fromkeys(CLASSES, 0))[k] += 1
+            if k == "wrong-confident" or (args.v and k == "wrong-low"):
+                bad.append("%s: card %d %s %s: %s; truth %s: %s"
+                           % (k, i, dev_name(c), run, fam, truth, show(v)))
+    rows = sorted(k for k in tally if "/" in k) + FAMILIES + ["all"]
+    print_table(tally, rows)
+    for b in bad:
+        print(b)
+    t = tally["all"]
+    n = sum(t.values())
+    if args.max_wrong is not None and \
+            100.0 * t["wrong-confident"] / n > args.max_wrong:
+        return 1
+    if args.min_right is not None and 100.0 * t["right"] / n < args.min_right:
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

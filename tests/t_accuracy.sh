@@ -3,7 +3,7 @@
 # several seeds: right, or honestly unsure -- never confidently wrong.
 . tests/lib.sh
 
-if python3 tests/accuracy.py --noise 0,5,15 --seeds 1,2,3 \
+if python3 tests/profiles.py --noise 0,5,15 --seeds 1,2,3 \
 	--fb "$FB" > "$TMP/accuracy"; then
 	pass "accuracy: no confident wrong verdict at noise 0, 5, 15%"
 else
@@ -17,3 +17,13 @@ then
 else
 	fail "accuracy: noise 0: $(grep '^0%' "$TMP/accuracy")"
 fi
+
+# Random cards over the whole parameter space (the fast part of "make
+# accuracy"): the share of confident wrong verdicts may only shrink.
+if python3 tests/accuracy.py --cards 12 --seed 2 --max-wrong 25 \
+	--fb "$FB" > "$TMP/random"; then
+	pass "accuracy: random cards: at most 25% confidently wrong"
+else
+	fail "accuracy: random cards: $(grep '^all' "$TMP/random")"
+fi
+sed 's/^/# /' "$TMP/random"
