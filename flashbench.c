@@ -98,7 +98,7 @@ static int report_error(const struct run *r, const struct dev *d)
 	return EXIT_IO;
 }
 
-/* Writing results over the device under test would wreck both. */
+/* The same file under two names, or the same block device. */
 static int same_file(const char *a, const char *b)
 {
 	struct stat x, y;
@@ -124,12 +124,20 @@ static int output_failed;
 
 static FILE *open_out(const struct front *fr)
 {
+	char why[PATH_MAX + 128];
+	size_t i;
 	FILE *f;
 
 	if (!fr->out || strcmp(fr->out, "-") == 0)
 		return stdout;
-	if (same_file(fr->out, fr->o.device))
-		die_usage("--out=%s: that is the device under test", fr->out);
+	if (fr->o.device && shares_storage(fr->o.device, fr->out, why,
+					   sizeof(why)))
+		die_usage("--out=%s: that is %s", fr->out, why);
+	/* opening it for writing would empty it before it is read */
+	for (i = 0; i < fr->nfiles; i++)
+		if (same_file(fr->out, fr->files[i]))
+			die_usage("--out=%s: that is the report --analyze=%s "
+				  "reads", fr->out, fr->files[i]);
 	if (same_file(fr->out, fr->preserve))
 		die_usage("--out=%s: that is the --preserve file", fr->out);
 	f = fopen(fr->out, "w");

@@ -199,8 +199,8 @@ static int sync_dir(const char *file)
 int preserve_check(const char *file, const struct dev *d, char *err,
 		   size_t errlen)
 {
-	char copy[PATH_MAX];
-	struct stat st, dst;
+	char copy[PATH_MAX], why[PATH_MAX + 128];
+	struct stat st;
 
 	if (lstat(file, &st) == 0) {
 		snprintf(err, errlen, "--preserve=%s: file exists; it may hold "
@@ -214,10 +214,10 @@ int preserve_check(const char *file, const struct dev *d, char *err,
 			 strerror(errno));
 		return -errno;
 	}
-	if (d->kind == DEV_BLOCK && stat(d->path, &dst) == 0 &&
-	    dev_contains(dst.st_rdev, st.st_dev)) {
-		snprintf(err, errlen, "--preserve=%s: on the device under "
-			 "test, %s; put it on another disk", file, d->path);
+	if (d->kind != DEV_SIM &&
+	    fs_on_storage(d->path, st.st_dev, why, sizeof(why))) {
+		snprintf(err, errlen, "--preserve=%s: on %s; put it on "
+			 "another disk", file, why);
 		return -EINVAL;
 	}
 	return 0;
