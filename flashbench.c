@@ -60,12 +60,22 @@ static void refuse_in_use(const char *path)
 			  msg);
 }
 
+static int any_writes(const struct front *fr)
+{
+	unsigned i;
+
+	for (i = 0; i < fr->ntests; i++)
+		if (fr->tests[i]->writes)
+			return 1;
+	return 0;
+}
+
 static int open_device(const struct front *fr, struct dev *d)
 {
 	char err[512];
 	int mode = DEV_RDONLY, ret;
 
-	if (fr->o.test->writes && !fr->dry_run)
+	if (any_writes(fr) && !fr->dry_run)
 		mode = DEV_RDWR | DEV_EXCL;
 	if (mode != DEV_RDONLY && !fr->force)
 		refuse_in_use(fr->o.device);
@@ -279,7 +289,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	identity_read(d, &id);
 	run_announce(&r, &fr->o, d, stderr);
 	stop_on_signals();
-	if (fr->preserve) {
+	if (fr->preserve && fr->o.test->writes) {
 		status = save_preserve(fr, d, &r);
 		if (status) {
 			run_free(&r);
@@ -311,7 +321,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 		fprintf(stderr, "flashbench: interrupted by %s after %zu rows\n",
 			signal_name(stop_signal(), sig, sizeof(sig)),
 			r.tab.nrows);
-	if (fr->preserve)
+	if (fr->preserve && fr->o.test->writes)
 		status = put_back(fr, d, status);
 	if (!status && stop_signal())
 		status = late_signal("the end of the test");
@@ -325,6 +335,29 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	else
 		analysis_print(stderr, &a, "flashbench: ");
 	run_free(&r);
+	return status;
+}
+
+/*
+ * Several tests: one after the other, each with its own announcement,
+ * --preserve save and restore, table and verdicts; the first that fails
+ * or is interrupted ends the run.  --json: an array of the documents.
+ */
+static int run_tests(struct front *fr, struct dev *d, FILE *out, FILE *plot)
+{
+	unsigned i;
+	int status = 0;
+
+	if (fr->json && fr->ntests > 1)
+		fputs("[\n", out);
+	for (i = 0; i < fr->ntests && !status; i++) {
+		if (fr->json && i)
+			fputs(",\n", out);
+		fr->o.test = fr->tests[i];
+		status = run_test(fr, d, out, plot);
+	}
+	if (fr->json && fr->ntests > 1)
+		fputs("]\n", out);
 	return status;
 }
 
@@ -367,9 +400,12 @@ static void check_preserve(const struct front *fr, const struct dev *d)
 
 	if (!fr->preserve || fr->dry_run)
 		return;
-	if (!fr->o.test->writes)
+	if (!any_writes(fr) && fr->ntests == 1)
 		die_usage("--preserve=%s: --%s does not write to the device",
 			  fr->preserve, fr->o.test->name);
+	if (!any_writes(fr))
+		die_usage("--preserve=%s: none of these tests writes to the "
+			  "device", fr->preserve);
 	if (preserve_check(fr->preserve, d, err, sizeof(err)))
 		die_usage("%s", err);
 }
@@ -380,6 +416,7 @@ int main(int argc, char **argv)
 	char name[PATH_MAX + 16];
 	struct dev d;
 	FILE *out, *plot;
+	unsigned i;
 	int status;
 
 	parse_args(&fr, argc, argv);
@@ -400,13 +437,19 @@ int main(int argc, char **argv)
 	if (!fr.o.test)
 		die_usage("no test given: use -a, -O, -f, --erase, "
 			  "--discard, -s or -i (try 'flashbench --help')");
+	if (fr.plot && fr.ntests > 1)
+		die_usage("--plot=%s: draws one test; give one test per run",
+			  fr.plot);
 	set_defaults(&fr.o);
 	open_device(&fr, &d);
-	validate(&fr, &d);
+	for (i = 0; i < fr.ntests; i++) {
+		fr.o.test = fr.tests[i];
+		validate(&fr, &d);
+	}
 	check_preserve(&fr, &d);
 	out = open_out(&fr);
 	plot = open_plot(&fr);
-	status = run_test(&fr, &d, out, plot);
+	status = run_tests(&fr, &d, out, plot);
 	dev_close(&d);
 	return close_out(out, out_name(&fr, name, sizeof(name)), status,
 			 output_failed);

@@ -55,9 +55,11 @@ static void usage(FILE *f)
 "Find the hidden geometry of flash media by timing O_DIRECT I/O.\n"
 "DEVICE is a block device, a regular file, or a simulated card 'sim:...'\n"
 "(see 'flashbench --help-sim').  Sizes take K/M/G/T or KiB/MiB/GiB/TiB\n"
-"(binary) or are plain byte counts.\n"
+"(binary) or are plain byte counts; numbers may be written in any C base\n"
+"(0x2000000, 0755).\n"
 "\n"
-"Tests (exactly one):\n"
+"Tests (several run one after the other in the classic's order:\n"
+"-s, -f, -a, -O, -i, then --erase and --discard):\n"
 "  -a, --align              alignment read test (read-only)\n"
 "  -O, --open-au            open-AU write test (destructive)\n"
 "  -f, --find-fat           FAT-area write test over the first AUs\n"
@@ -80,7 +82,7 @@ static void usage(FILE *f)
 "                           sweeps N=A..B, one column per N\n"
 "      --offset=N           start of the write tests' region\n"
 "                           (default 16MiB rounded up to the erase size)\n"
-"      --fat-nr=N           AUs looked at by --find-fat (default 6)\n"
+"  -F, --fat-nr=N           AUs looked at by --find-fat (default 6)\n"
 "  -r, --random             pseudo-random order inside each AU\n"
 "      --scatter-order=N    2^N scatter positions (default 9)\n"
 "      --scatter-span=N     scatter reads of N blocks (default 1)\n"
@@ -114,7 +116,7 @@ static void usage(FILE *f)
 }
 
 enum {
-	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_FAT_NR, OPT_SCATTER_ORDER,
+	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_SCATTER_ORDER,
 	OPT_SCATTER_SPAN, OPT_INTERVAL_ORDER, OPT_ERASE, OPT_DISCARD,
 	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM, OPT_ANALYZE,
 	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE, OPT_PLOT, OPT_INFO,
@@ -137,7 +139,7 @@ static const struct option long_opts[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "open-au-nr", required_argument, NULL, OPT_OPEN_AU_NR },
 	{ "offset", required_argument, NULL, OPT_OFFSET },
-	{ "fat-nr", required_argument, NULL, OPT_FAT_NR },
+	{ "fat-nr", required_argument, NULL, 'F' },
 	{ "scatter-order", required_argument, NULL, OPT_SCATTER_ORDER },
 	{ "scatter-span", required_argument, NULL, OPT_SCATTER_SPAN },
 	{ "interval-order", required_argument, NULL, OPT_INTERVAL_ORDER },
@@ -180,16 +182,12 @@ static uint64_t opt_size(const char *name, const char *arg)
 static unsigned opt_uint_in(const char *name, const char *arg,
 			    const char *shown, unsigned max)
 {
-	unsigned long long v;
-	char *end;
+	uint64_t v;
+	int ret = parse_uint(arg, &v);
 
-	errno = 0;
-	if (*arg < '0' || *arg > '9')
+	if (ret == -EINVAL)
 		die_usage("--%s=%s: not a number", name, shown);
-	v = strtoull(arg, &end, 10);
-	if (*end)
-		die_usage("--%s=%s: not a number", name, shown);
-	if (errno == ERANGE || v > max)
+	if (ret || v > max)
 		die_usage("--%s=%s: too large (at most %u)", name, shown, max);
 	if (v == 0)
 		die_usage("--%s=%s: must be at least 1", name, shown);
@@ -262,12 +260,32 @@ static void opt_analyze(struct front *fr, const char *arg, int argc)
 	fr->files[fr->nfiles++] = arg;
 }
 
-static void set_test(struct front *fr, const struct bench *b)
+/*
+ * The classic ran the tests it was given in this order, whatever the
+ * order on the command line; the new ones follow.
+ */
+static const struct bench *const test_order[FRONT_MAXTESTS] = {
+	&bench_scatter, &bench_find_fat, &bench_align, &bench_open_au,
+	&bench_interval, &bench_erase, &bench_discard,
+};
+
+static void set_test(unsigned *mask, const struct bench *b)
 {
-	if (fr->o.test && fr->o.test != b)
-		die_usage("--%s: only one test per run (already --%s)",
-			  b->name, fr->o.test->name);
-	fr->o.test = b;
+	unsigned i;
+
+	for (i = 0; i < FRONT_MAXTESTS; i++)
+		if (test_order[i] == b)
+			*mask |= 1u << i;
+}
+
+static void order_tests(struct front *fr, unsigned mask)
+{
+	unsigned i;
+
+	for (i = 0; i < FRONT_MAXTESTS; i++)
+		if (mask & (1u << i))
+			fr->tests[fr->ntests++] = test_order[i];
+	fr->o.test = fr->ntests ? fr->tests[0] : NULL;
 }
 
 /* The option getopt_long() just refused, as typed. */
@@ -299,22 +317,23 @@ static void keep_command_line(struct front *fr, int argc, char **argv)
 void parse_args(struct front *fr, int argc, char **argv)
 {
 	struct opts *o = &fr->o;
+	unsigned tests = 0;
 	int c;
 
 	keep_command_line(fr, argc, argv);
 
 	/* leading ':': report errors here, on one line */
-	while ((c = getopt_long(argc, argv, ":aOfsirc:b:e:o:vhV", long_opts,
+	while ((c = getopt_long(argc, argv, ":aOfsirc:b:e:o:F:vhV", long_opts,
 				NULL)) != -1) {
 		switch (c) {
-		case 'a': set_test(fr, &bench_align); break;
-		case 'O': set_test(fr, &bench_open_au); break;
-		case 'f': set_test(fr, &bench_find_fat); break;
-		case 's': set_test(fr, &bench_scatter); break;
-		case 'i': set_test(fr, &bench_interval); break;
-		case OPT_ERASE: set_test(fr, &bench_erase); break;
+		case 'a': set_test(&tests, &bench_align); break;
+		case 'O': set_test(&tests, &bench_open_au); break;
+		case 'f': set_test(&tests, &bench_find_fat); break;
+		case 's': set_test(&tests, &bench_scatter); break;
+		case 'i': set_test(&tests, &bench_interval); break;
+		case OPT_ERASE: set_test(&tests, &bench_erase); break;
 		case OPT_DISCARD:
-			set_test(fr, &bench_discard);
+			set_test(&tests, &bench_discard);
 			opt_discard(o, optarg);
 			break;
 		case 'r': o->random = 1; break;
@@ -336,7 +355,7 @@ void parse_args(struct front *fr, int argc, char **argv)
 			o->have_offset = 1;
 			o->offset_arg = optarg;
 			break;
-		case OPT_FAT_NR:
+		case 'F':
 			o->fat_nr = opt_uint("fat-nr", optarg, TABLE_MAXCOLS);
 			break;
 		case OPT_SCATTER_ORDER:
@@ -371,6 +390,7 @@ void parse_args(struct front *fr, int argc, char **argv)
 				  bad_opt(argv));
 		}
 	}
+	order_tests(fr, tests);
 	if (fr->nfiles) {
 		if (fr->info)
 			die_usage("--analyze=%s: reads saved reports; it does "

@@ -7,16 +7,22 @@
 #include "dev.h"
 #include "testdesc.h"
 
-#define VERSION "2.0"
+/* Above the classic package's "62" for dpkg --compare-versions. */
+#define VERSION "63.0"
 
 /* Exit statuses, documented in --help and README. */
 #define EXIT_IO		1
 #define EXIT_USAGE	2
 #define EXIT_NODISCARD	3
 
+#define FRONT_MAXTESTS 7
+
 /* The whole command line: the test's options and the front end's own. */
 struct front {
-	struct opts o;
+	struct opts o;		/* o.test: the test running now */
+	/* the tests asked for, in the classic's order (-s -f -a -O -i) */
+	const struct bench *tests[FRONT_MAXTESTS];
+	unsigned ntests;
 	const char *out;
 	int json;
 	int analyze;		/* --analyze: verdicts on stdout as "# " */

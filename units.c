@@ -94,18 +94,39 @@ static int suffix_shift(const char *s, unsigned *shift)
 	return -EINVAL;
 }
 
+/* The digits in any C base (4096, 0x1000, 010), as the classic took them. */
+static int parse_digits(const char *s, unsigned long long *v, char **end)
+{
+	if (!s || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	*v = strtoull(s, end, 0);
+	return errno == ERANGE ? -ERANGE : 0;
+}
+
+int parse_uint(const char *s, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+	int ret = parse_digits(s, &v, &end);
+
+	if (ret)
+		return ret;
+	if (*end)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
 int parse_size(const char *s, uint64_t *out)
 {
 	unsigned long long v;
 	unsigned shift;
 	char *end;
+	int ret = parse_digits(s, &v, &end);
 
-	if (!s || !isdigit((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno == ERANGE)
-		return -ERANGE;
+	if (ret)
+		return ret;
 	if (suffix_shift(end, &shift))
 		return -EINVAL;
 	if (shift && v > (UINT64_MAX >> shift))

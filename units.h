@@ -13,11 +13,13 @@ char *fmt_size(char *buf, double bytes);
 char *fmt_rate(char *buf, double bytes_per_sec);
 
 /*
- * Parse a size: plain number, or with a binary suffix K/M/G/T, KB/MB/..,
- * KiB/MiB/GiB/TiB (case-insensitive, 'k' allowed).  Returns 0, or
- * -EINVAL for junk/empty/negative, -ERANGE for overflow.
+ * Parse a size: a number in any C base (4096, 0x2000000, 0755), plain or
+ * with a binary suffix K/M/G/T, KB/MB/.., KiB/MiB/GiB/TiB (case-
+ * insensitive, 'k' allowed).  Returns 0, or -EINVAL for junk/empty/
+ * negative, -ERANGE for overflow.  parse_uint: the same number, no suffix.
  */
 int parse_size(const char *s, uint64_t *out);
+int parse_uint(const char *s, uint64_t *out);
 
 /*
  * Parse a value as printed by the formatters or by the classic tool,

@@ -126,7 +126,9 @@ bad "$NOPE: "			-a "$NOPE"
 bad "no device"			-a
 bad "$DEV $SMALL"		-a "$DEV" "$SMALL"
 bad "no test"			"$DEV"
-bad --open-au			-a -O "$DEV"
+# several tests: all checked before the first one reads anything
+bad --open-au-nr=100		-a -O --open-au-nr=100 "$DEV"
+bad --offset=0x8000000		-a -O --offset=0x8000000 "$DEV"
 bad --bogus			--bogus -a "$DEV"
 bad -Z				-Z -a "$DEV"
 bad --align=foo			--align=foo "$DEV"

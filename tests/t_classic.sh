@@ -64,3 +64,33 @@ classic "10MiB erase size" "$R" $FB --open-au --open-au-nr=1 $S \
 expect_grep "10MiB erase size: 2.5MiB and 1.25MiB rows" "^1.25MiB " \
 	"$TMP/out"
 rm -f "$F"
+
+# Classic syntax: numbers in any C base, -F, several tests in one run
+expect_status "--offset=0x2000000 (hex)" 0 $FB --dry-run -O --open-au-nr=1 \
+	--offset=0x2000000 $S
+expect_grep "--offset=0x2000000 writes from 32 MiB" \
+	"^# writes bytes 33554432-" "$TMP/out"
+expect_status "--count=010 (octal: 8)" 0 $FB -a --count=010 --json $S
+expect_grep "--count=010 is 8" '"count": 8,' "$TMP/out"
+expect_status "-F 3 is --fat-nr=3" 0 $FB -f -F 3 --erasesize=1M \
+	--blocksize=512K $S
+[ "$(head -n 1 "$TMP/out" | wc -w)" -eq 4 ] &&
+	pass "-F 3: three AU columns" ||
+	fail "-F 3: $(head -n 1 "$TMP/out")"
+# -O -a -f on the command line run as the classic ran them: -f, -a, -O
+$FB -O -a -f --open-au-nr=1 --erasesize=1M --blocksize=256K --count=1 $S \
+	>"$TMP/out" 2>"$TMP/err"
+order=$(awk '/^align / { k = "a" } /^[0-9.]*[KMG]i?B  *[0-9.]*[KMG]\/s  *$/ \
+	{ k = "O" } /\/s  *[0-9.]*[KMG]\/s/ { k = "f" }
+	k != last { printf "%s", k; last = k }' "$TMP/out")
+[ "$order" = "faO" ] && pass "-O -a -f run in the classic order -f -a -O" ||
+	fail "-O -a -f: tables in order '$order', want faO"
+[ "$(grep -c 'will overwrite' "$TMP/err")" -eq 2 ] &&
+	pass "-O -a -f: each write test announces its own ranges" ||
+	fail "-O -a -f: announcements: $(grep -c 'will overwrite' "$TMP/err")"
+$FB --json -a -O --open-au-nr=1 --count=1 $S >"$TMP/out" 2>/dev/null
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert [x["tables"][0]["kind"] for x in d] == ["align", "open_au"]' \
+	"$TMP/out" && pass "--json -a -O: an array of two documents" ||
+	fail "--json -a -O: $(head -c 200 "$TMP/out")"

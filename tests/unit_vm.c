@@ -407,6 +407,13 @@ static void test_units(void)
 	CHECK(parse_size("-1", &v) == -EINVAL, "negative");
 	CHECK(parse_size(" 4", &v) == -EINVAL, "leading space");
 	CHECK(parse_size("4M ", &v) == -EINVAL, "trailing junk");
+	CHECK(parse_size("0x2000000", &v) == 0 && v == 0x2000000, "hex");
+	CHECK(parse_size("0X10M", &v) == 0 && v == 16u << 20, "hex, suffix");
+	CHECK(parse_size("010", &v) == 0 && v == 8, "octal, as C");
+	CHECK(parse_size("08", &v) == -EINVAL, "not octal");
+	CHECK(parse_size("0x", &v) == -EINVAL, "hex without digits");
+	CHECK(parse_uint("0x20", &v) == 0 && v == 32, "parse_uint: hex");
+	CHECK(parse_uint("4K", &v) == -EINVAL, "parse_uint: no suffix");
 	CHECK(parse_size("99999999999999999999", &v) == -ERANGE, "overflow");
 	CHECK(parse_size("17179869184G", &v) == -ERANGE, "suffix overflow");
 }
