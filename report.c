@@ -2,128 +2,57 @@
 /*
  * Report parser: finds flashbench tables and device facts in any text.
  *
- * Mail archives collapse lines and quote with '>', so the text is read as
- * a stream of whitespace-separated tokens and tables are recognised by
- * the shape of their rows, not by line breaks:
+ * Mail archives collapse lines, so the text (cleaned and cut into words
+ * by report_text.c) is read as a stream of words and tables are
+ * recognised by the shape of their rows, not by line breaks:
  *
  *   align N pre T on T post T diff T	alignment test (-a)
+ *   align pre on post diff		a gist table's header; then
+ *   N T T T T				one align row per boundary
  *   SIZE RATE [RATE...]		open-AU (-O) or find-FAT (-f) row
  *   size linear=1 linear=2 ...		header of an open-AU sweep; then
  *   SIZE RATE|- RATE|- ...		one rate per column, '-' = not run
  *
  * (the sweep header may name its columns "random=N" for --random runs,
- * or "nr=N").  A table ends at the first token that does not fit its
- * pattern (a prompt, prose, "^C"); "**" and "#" markers are skipped.  The
- * command line before a table (--open-au-nr=N, --random, --erasesize=
- * $[4*1024*1024], -f ...) or a heading "Trying N open AUs:" tells how it
- * was measured.
+ * or "nr=N").  A table ends at the first word that does not fit its
+ * pattern (a prompt, prose, "^C"); a last row cut short is completed
+ * where the rest follows from it (diff) and dropped otherwise.  What the
+ * command line or heading before a table says about how it was measured
+ * is report_cmd.c's business.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "report.h"
+#include "report_cmd.h"
 #include "report_identity.h"
+#include "report_text.h"
 #include "units.h"
-
-#define TOK_MAX 136		/* an SSR dump is 128 hex digits */
-
-struct tok {
-	char s[TOK_MAX];
-	int junk;		/* too long to be anything we look for */
-};
-
-struct cursor {
-	const char *p, *end;
-};
-
-/* What the last flashbench command line said about the next table. */
-struct cmd {
-	char mode;		/* 'a', 'O', 'f' or 0 */
-	int random;
-	unsigned nr;		/* --open-au-nr, 0 = not given */
-	int nr_var;		/* --open-au-nr=$i: N comes from the loop */
-	uint64_t blocksize, erasesize;
-};
 
 struct parser {
 	struct report *r;
 	struct cursor c;
-	struct cmd cmd;
-	unsigned heading_nr;	/* "Trying N open AUs:" */
-	int have_int;		/* the previous token was a bare integer */
+	struct report_how how;
+	int have_int;		/* the previous word was a bare integer */
 	uint64_t last_int;
 	struct table *cur;	/* table the next row may extend */
-	int broken;		/* a foreign token since cur's last row */
+	int broken;		/* a foreign word since cur's last row */
 	unsigned cur_cols;	/* values per row as printed */
+	int bare_align;		/* rows under an "align pre on post diff" head */
 	size_t rows;		/* over all tables */
-	int disk_ago;		/* tokens since "Disk", -1 = none near */
-	int pref_ago;		/* tokens since "preferred_erase_size" */
-	int size_next;		/* previous token was "Size:" */
+	int disk_ago;		/* words since "Disk", -1 = none near */
+	int pref_ago;		/* words since "preferred_erase_size" */
+	int size_next;		/* previous word was "Size:" */
 	struct id_scan ids;	/* identity dumps */
 	int nomem;
 };
 
-static size_t space_len(const char *p, const char *end)
-{
-	unsigned char c = (unsigned char)*p;
-
-	if (c == ' ' || c == '\0' || (c >= '\t' && c <= '\r'))
-		return 1;
-	/* UTF-8 no-break space, common in pasted web pages */
-	if (c == 0xc2 && p + 1 < end && (unsigned char)p[1] == 0xa0)
-		return 2;
-	return 0;
-}
-
-/* Next token with leading '>' quote marks removed; 0 at the end. */
-static int next_tok(struct cursor *c, struct tok *t)
-{
-	for (;;) {
-		const char *start;
-		size_t n;
-
-		while (c->p < c->end && (n = space_len(c->p, c->end)))
-			c->p += n;
-		if (c->p >= c->end)
-			return 0;
-		start = c->p;
-		while (c->p < c->end && !space_len(c->p, c->end))
-			c->p++;
-		while (start < c->p && *start == '>')
-			start++;
-		n = (size_t)(c->p - start);
-		if (!n)
-			continue;
-		t->junk = n >= TOK_MAX;
-		if (t->junk)
-			n = TOK_MAX - 1;
-		memcpy(t->s, start, n);
-		t->s[n] = '\0';
-		return 1;
-	}
-}
-
-/* Hand-made markers ("**" next to a row, "##" comments) */
-static int ignorable(const struct tok *t)
-{
-	return strspn(t->s, "*#") == strlen(t->s);
-}
-
-static int tok_uint(const struct tok *t, uint64_t *v)
-{
-	size_t n = strlen(t->s);
-
-	if (t->junk || !n || n > 19 || strspn(t->s, "0123456789") != n)
-		return 0;
-	*v = strtoull(t->s, NULL, 10);
-	return 1;
-}
-
-/* A size as printed in a table ("4MiB", "2.5MiB", "512B"). */
 static int tok_size(const struct tok *t, uint64_t *key)
 {
 	size_t n = strlen(t->s);
@@ -147,17 +76,6 @@ static int tok_rate(const struct tok *t, double *v)
 	if (strcmp(t->s + n - 2, "/s") && t->s[n - 1] != '/')
 		return 0;
 	return !parse_value(t->s, 'r', v) && *v >= 0;
-}
-
-static int peek(const struct parser *p, unsigned ahead, struct tok *t)
-{
-	struct cursor c = p->c;
-	unsigned i;
-
-	for (i = 0; i < ahead; i++)
-		if (!next_tok(&c, t))
-			return 0;
-	return 1;
 }
 
 static struct report_section *section(struct parser *p)
@@ -210,174 +128,6 @@ static void set_fact(struct parser *p, int which, uint64_t v)
 	}
 }
 
-/* Evaluate "$[4*1024*1024]" (products and quotients), 0 on junk. */
-static int eval_arith(const char *s, uint64_t *out)
-{
-	uint64_t acc = 0;
-	char op = '*';
-	int first = 1;
-
-	while (*s && *s != ']') {
-		unsigned long long v;
-		char *end;
-
-		while (*s == ' ')
-			s++;
-		if (!isdigit((unsigned char)*s))
-			return 0;
-		errno = 0;
-		v = strtoull(s, &end, 10);
-		if (errno)
-			return 0;
-		if (first)
-			acc = v;
-		else if (op == '*' && v && acc > UINT64_MAX / v)
-			return 0;
-		else if (op == '*')
-			acc *= v;
-		else if (!v)
-			return 0;
-		else
-			acc /= v;
-		first = 0;
-		for (s = end; *s == ' '; s++)
-			;
-		if (*s == '*' || *s == '/')
-			op = *s++;
-		else if (*s && *s != ']')
-			return 0;
-	}
-	*out = acc;
-	return !first;
-}
-
-/*
- * The value of a size option: 0 and *v set, 1 for a shell variable
- * ("$i"), -1 for anything else.  A number glued to the next word
- * ("1024align") yields its leading digits.
- */
-static int option_value(const char *s, uint64_t *v)
-{
-	if (s[0] == '$' && s[1] == '[')
-		return eval_arith(s + 2, v) ? 0 : -1;
-	if (*s == '$')
-		return 1;
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	if (!parse_size(s, v))
-		return 0;
-	errno = 0;
-	*v = strtoull(s, NULL, 10);
-	return errno ? -1 : 0;
-}
-
-/*
- * Collect the text of an option value: "$[4 * 1024]" spans tokens.  With
- * no "=", the value is the next token, taken only when it is all value
- * (a glued "1024align" must stay for the table).
- */
-static void read_value(struct parser *p, const char *attached, char *buf,
-		       size_t len)
-{
-	struct tok t;
-	size_t n;
-	int i;
-
-	if (attached) {
-		snprintf(buf, len, "%s", attached);
-	} else if (peek(p, 1, &t) && !t.junk) {
-		snprintf(buf, len, "%s", t.s);
-		if (t.s[0] == '$' || strspn(t.s, "0123456789") == strlen(t.s))
-			next_tok(&p->c, &t);
-	} else {
-		buf[0] = '\0';
-		return;
-	}
-	for (i = 0; i < 8 && buf[0] == '$' && buf[1] == '[' &&
-	     !strchr(buf, ']'); i++) {
-		if (!next_tok(&p->c, &t))
-			break;
-		n = strlen(buf);
-		snprintf(buf + n, len - n, " %s", t.s);
-	}
-}
-
-static void long_option(struct parser *p, const char *name, const char *val)
-{
-	static const struct {
-		const char *name;
-		char mode;
-	} modes[] = {
-		{ "align", 'a' }, { "open-au", 'O' }, { "find-fat", 'f' },
-		{ "findfat", 'f' },
-	};
-	char buf[2 * TOK_MAX];
-	uint64_t v = 0;
-	size_t i;
-	int rc;
-
-	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
-		if (!strcmp(name, modes[i].name)) {
-			p->cmd.mode = modes[i].mode;
-			return;
-		}
-	}
-	if (!strcmp(name, "random")) {
-		p->cmd.random = 1;
-		return;
-	}
-	if (strcmp(name, "open-au-nr") && strcmp(name, "blocksize") &&
-	    strcmp(name, "erasesize"))
-		return;
-	read_value(p, val, buf, sizeof(buf));
-	rc = option_value(buf, &v);
-	if (!strcmp(name, "open-au-nr")) {
-		p->cmd.nr = rc == 0 && v < 100000 ? (unsigned)v : 0;
-		p->cmd.nr_var = rc == 1;
-	} else if (rc == 0) {
-		*(name[0] == 'b' ? &p->cmd.blocksize : &p->cmd.erasesize) = v;
-	}
-}
-
-static void option(struct parser *p, char *s)
-{
-	size_t n = strlen(s);
-	char *eq;
-
-	while (n && s[n - 1] == ';')
-		s[--n] = '\0';
-	if (s[1] == '-') {
-		eq = strchr(s, '=');
-		if (eq)
-			*eq++ = '\0';
-		long_option(p, s + 2, eq);
-		return;
-	}
-	for (s++; *s; s++) {
-		switch (*s) {
-		case 'a': p->cmd.mode = 'a'; break;
-		case 'O': p->cmd.mode = 'O'; break;
-		case 'f': p->cmd.mode = 'f'; break;
-		case 'r': p->cmd.random = 1; break;
-		case 'b':
-			long_option(p, "blocksize", s[1] ? s + 1 : NULL);
-			return;
-		case 'e':
-			long_option(p, "erasesize", s[1] ? s + 1 : NULL);
-			return;
-		default:
-			return;
-		}
-	}
-}
-
-static int is_command(const char *s)
-{
-	const char *base = strrchr(s, '/');
-
-	return !strcmp(base ? base + 1 : s, "flashbench");
-}
-
 /* Device facts: fdisk, hdparm, a "Size:" line, sysfs preferred_erase. */
 static void facts(struct parser *p, const struct tok *t)
 {
@@ -417,26 +167,12 @@ static void facts(struct parser *p, const struct tok *t)
 		p->disk_ago++;
 }
 
-/* Tokens that are not table rows: commands, headings, facts, identity. */
-static void other(struct parser *p, struct tok *t)
+/* A device name or the start of another card's identity dump. */
+static void identity_word(struct parser *p, struct tok *t)
 {
-	struct tok a, b;
 	size_t n = strlen(t->s);
-	uint64_t v;
 
-	p->broken = 1;
-	facts(p, t);
-	if (t->junk)
-		return;
-	if (is_command(t->s)) {
-		memset(&p->cmd, 0, sizeof(p->cmd));
-		p->heading_nr = 0;
-	} else if (t->s[0] == '-' && t->s[1]) {
-		option(p, t->s);
-	} else if (tok_uint(t, &v) && peek(p, 1, &a) && peek(p, 2, &b) &&
-		   !strcasecmp(a.s, "open") && !strncasecmp(b.s, "AU", 2)) {
-		p->heading_nr = v < 100000 ? (unsigned)v : 0;
-	} else if (!strncmp(t->s, "/dev/", 5) && n > 5) {
+	if (!strncmp(t->s, "/dev/", 5) && n > 5) {
 		while (n && strchr(":,;", t->s[n - 1]))
 			t->s[--n] = '\0';
 		identity(p, t->s);
@@ -445,6 +181,18 @@ static void other(struct parser *p, struct tok *t)
 		   !strncmp(t->s, "Model=", 6)) {
 		identity(p, NULL);
 	}
+}
+
+/* Words that are not table rows: commands, headings, facts, identity. */
+static void other(struct parser *p, struct tok *t)
+{
+	p->broken = 1;
+	p->bare_align = 0;
+	facts(p, t);
+	if (t->junk)
+		return;
+	if (!how_word(&p->how, &p->c, t))
+		identity_word(p, t);
 	id_scan_token(&p->ids, &section(p)->attrs, t->s);
 }
 
@@ -468,17 +216,11 @@ static struct table *new_table(struct parser *p, enum table_kind kind)
 	t = &r->tabs[r->ntabs++];
 	memset(t, 0, sizeof(*t));
 	t->kind = kind;
-	t->blocksize = p->cmd.blocksize;
-	t->erasesize = p->cmd.erasesize;
-	t->random = p->cmd.random;
-	if (kind == TAB_OPENAU) {
-		if (p->heading_nr)
-			t->open_au_nr = p->heading_nr;
-		else if (p->cmd.nr_var && p->have_int && p->last_int < 100000)
-			t->open_au_nr = (unsigned)p->last_int;
-		else
-			t->open_au_nr = p->cmd.nr;
-	}
+	t->blocksize = p->how.cmd.blocksize;
+	t->erasesize = p->how.cmd.erasesize;
+	t->random = how_random(&p->how);
+	if (kind == TAB_OPENAU)
+		t->open_au_nr = how_nr(&p->how, p->have_int, p->last_int);
 	s->ntabs++;
 	p->cur = t;
 	return t;
@@ -514,33 +256,103 @@ static struct table_row *add_row(struct parser *p, struct table *t,
 	return row;
 }
 
-static int try_align(struct parser *p)
+/* A time with its unit; a bare number may be a value cut short. */
+static int time_value(const struct tok *t, double *v, int *bare)
 {
-	static const char *const names[] = { "pre", "on", "post", "diff" };
-	struct cursor save = p->c;
+	size_t n = strlen(t->s);
+
+	if (t->junk || !n || parse_value(t->s, 't', v))
+		return 0;
+	*bare = isdigit((unsigned char)t->s[n - 1]) || t->s[n - 1] == '.';
+	return 1;
+}
+
+/*
+ * An align row of got values (pre, on, post[, diff]).  A paste cut in
+ * the diff leaves it to be worked out from the others; a row cut before
+ * that cannot be completed.
+ */
+static int align_row(struct parser *p, uint64_t key, double *v, int got,
+		     int last_bare)
+{
 	struct table_row *row;
 	struct table *t;
-	struct tok t1, t2;
-	double v[4];
-	uint64_t key;
-	int i;
 
-	if (!next_tok(&p->c, &t1) || !tok_uint(&t1, &key) || !key)
-		goto fail;
-	for (i = 0; i < 4; i++) {
-		if (!next_tok(&p->c, &t1) || !next_tok(&p->c, &t2) ||
-		    strcmp(t1.s, names[i]) || t2.junk ||
-		    parse_value(t2.s, 't', &v[i]))
-			goto fail;
-	}
+	if (got < 3 || (got == 3 && last_bare))
+		return 0;
+	if (got == 3 || last_bare)
+		v[3] = v[1] - (v[0] + v[2]) / 2;
 	t = row_table(p, TAB_ALIGN, 4, key);
 	if (t && t->nrows == 0)
 		t->random = 0;
 	row = add_row(p, t, key);
 	if (row)
-		memcpy(row->v, v, sizeof(v));
+		memcpy(row->v, v, 4 * sizeof(v[0]));
 	return 1;
+}
+
+/* "align 4194304 pre 1.02ms on 1.23ms post 1.01ms diff 215µs" */
+static int try_align(struct parser *p)
+{
+	static const char *const names[] = { "pre", "on", "post", "diff" };
+	struct cursor save = p->c;
+	struct tok t1, t2;
+	double v[4];
+	uint64_t key;
+	int got, bare = 0;
+
+	if (!next_tok(&p->c, &t1) || !tok_uint(&t1, &key) || !key)
+		goto fail;
+	for (got = 0; got < 4; got++) {
+		if (!peek_tok(&p->c, 1, &t1) || strcmp(t1.s, names[got]) ||
+		    !peek_tok(&p->c, 2, &t2) || !time_value(&t2, &v[got], &bare))
+			break;
+		next_tok(&p->c, &t1);
+		next_tok(&p->c, &t2);
+	}
+	if (got < 4 && peek_tok(&p->c, 1, &t1) && !strcmp(t1.s, names[got]))
+		next_tok(&p->c, &t1);
+	if (align_row(p, key, v, got, bare))
+		return 1;
 fail:
+	p->c = save;
+	return 0;
+}
+
+/* "align pre on post diff": a gist table naming its columns. */
+static int try_align_header(struct parser *p)
+{
+	static const char *const names[] = { "pre", "on", "post", "diff" };
+	struct cursor save = p->c;
+	struct tok t;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		if (!next_tok(&p->c, &t) || strcasecmp(t.s, names[i])) {
+			p->c = save;
+			return 0;
+		}
+	}
+	p->broken = 1;
+	p->bare_align = 1;
+	return 1;
+}
+
+/* "4194304 1.02ms 1.23ms 1.01ms 215µs" under such a header. */
+static int try_bare_align(struct parser *p, uint64_t key)
+{
+	struct cursor save = p->c;
+	struct tok t;
+	double v[4];
+	int got, bare = 0;
+
+	for (got = 0; got < 4; got++) {
+		if (!peek_tok(&p->c, 1, &t) || !time_value(&t, &v[got], &bare))
+			break;
+		next_tok(&p->c, &t);
+	}
+	if (key && align_row(p, key, v, got, bare))
+		return 1;
 	p->c = save;
 	return 0;
 }
@@ -559,14 +371,18 @@ static double median_of(double *v, unsigned n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Cells after a size: rates, and in a sweep '-' for a run not done. */
-static unsigned read_cells(struct parser *p, double *v, int sweep)
+/*
+ * Cells after a size: rates, and in a sweep (of max columns) '-' for a
+ * run not done.
+ */
+static unsigned read_cells(struct parser *p, double *v, int sweep,
+			   unsigned max)
 {
 	struct tok t;
 	unsigned n = 0;
 	double x;
 
-	while (peek(p, 1, &t)) {
+	while (n < max && peek_tok(&p->c, 1, &t)) {
 		if (tok_rate(&t, &x))
 			;
 		else if (sweep && (!strcmp(t.s, "-") || !strcasecmp(t.s, "nan")))
@@ -581,6 +397,16 @@ static unsigned read_cells(struct parser *p, double *v, int sweep)
 	return n;
 }
 
+/* A row with fewer cells than the rows above it: a paste cut short. */
+static int cut_short(const struct parser *p, uint64_t key, unsigned n)
+{
+	const struct table *t = p->cur;
+
+	return t && !p->broken && (t->kind == TAB_FAT ||
+				   t->kind == TAB_OPENAU) &&
+	       t->nrows && key < t->rows[t->nrows - 1].key && n < p->cur_cols;
+}
+
 static int try_rates(struct parser *p, uint64_t key)
 {
 	struct table *cur = p->cur;
@@ -591,19 +417,23 @@ static int try_rates(struct parser *p, uint64_t key)
 	enum table_kind kind;
 	unsigned n, i;
 
-	n = read_cells(p, v, sweep);
+	n = read_cells(p, v, sweep, sweep ? cur->ncols : UINT_MAX);
 	if (!n)
 		return 0;
 	if (n > TABLE_MAXCOLS)
 		n = TABLE_MAXCOLS;
 	if (sweep) {
+		/* cut short: cannot be completed */
+		if (n < cur->ncols)
+			return 1;
 		row = add_row(p, cur, key);
-		for (i = 0; row && i < n && i < cur->ncols; i++)
+		for (i = 0; row && i < n; i++)
 			row->v[i] = v[i];
 		return 1;
 	}
-	kind = n > 1 && p->cmd.mode != 'O' && !p->heading_nr ?
-	       TAB_FAT : TAB_OPENAU;
+	if (cut_short(p, key, n))
+		return 1;
+	kind = n > 1 && how_mode(&p->how) != 'O' ? TAB_FAT : TAB_OPENAU;
 	cur = row_table(p, kind, n, key);
 	if (cur && !cur->nrows) {
 		cur->ncols = kind == TAB_FAT ? n : 1;
@@ -624,11 +454,11 @@ static int try_rates(struct parser *p, uint64_t key)
 static int try_sweep_header(struct parser *p)
 {
 	unsigned nr[TABLE_MAXCOLS], n = 0;
-	int random = p->cmd.random;
+	int random = how_random(&p->how);
 	struct tok t;
 	char *eq;
 
-	while (peek(p, 1, &t) && !t.junk && (eq = strchr(t.s, '='))) {
+	while (peek_tok(&p->c, 1, &t) && !t.junk && (eq = strchr(t.s, '='))) {
 		struct tok v = { .junk = 0 };
 		uint64_t x;
 
@@ -670,7 +500,11 @@ static void step(struct parser *p, struct tok *t)
 		return;
 	if (!strcmp(t->s, "size") && try_sweep_header(p))
 		return;
-	if (ignorable(t))
+	if (!strcasecmp(t->s, "align") && try_align_header(p))
+		return;
+	if (p->bare_align && tok_uint(t, &key) && try_bare_align(p, key))
+		return;
+	if (tok_decoration(t))
 		return;
 	other(p, t);
 	p->have_int = tok_uint(t, &p->last_int);
@@ -683,26 +517,57 @@ static void drop_empty_sections(struct report *r)
 		r->nsecs--;
 }
 
+/* Two tables of one card measured the same way: a run and its rerun. */
+static int same_test(const struct table *a, const struct table *b)
+{
+	return a->kind == b->kind && a->random == b->random &&
+	       a->open_au_nr == b->open_au_nr && a->ncols == b->ncols &&
+	       !memcmp(a->col_nr, b->col_nr, sizeof(a->col_nr)) &&
+	       a->blocksize == b->blocksize && a->erasesize == b->erasesize &&
+	       a->nrows && b->nrows && a->rows[0].key == b->rows[0].key;
+}
+
+static void tag_repeats(struct report *r)
+{
+	size_t k, i, j;
+
+	for (k = 0; k < r->nsecs; k++) {
+		const struct report_section *s = &r->secs[k];
+
+		for (i = s->first; i < s->first + s->ntabs; i++)
+			for (j = s->first; j < i; j++)
+				if (same_test(&r->tabs[j], &r->tabs[i]))
+					r->tabs[i].repeat++;
+	}
+}
+
 int report_parse(const char *text, size_t len, struct report *r)
 {
 	struct parser p;
 	struct tok t;
+	char *clean;
 
 	memset(r, 0, sizeof(*r));
 	if (!text)
 		return -EINVAL;
 	r->secs = calloc(REPORT_MAX_SECTIONS, sizeof(*r->secs));
-	if (!r->secs)
+	clean = text_clean(text, len, &len);
+	if (!r->secs || !clean) {
+		free(clean);
 		return -ENOMEM;
+	}
 	memset(&p, 0, sizeof(p));
 	p.r = r;
-	p.c.p = text;
-	p.c.end = text + len;
+	p.c.p = clean;
+	p.c.end = clean + len;
+	how_init(&p.how);
 	p.disk_ago = p.pref_ago = -1;
 	section(&p);
 	while (next_tok(&p.c, &t))
 		step(&p, &t);
+	free(clean);
 	drop_empty_sections(r);
+	tag_repeats(r);
 	return p.nomem ? -ENOMEM : (int)r->ntabs;
 }
 

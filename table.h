@@ -35,6 +35,7 @@ struct table {
 	uint64_t blocksize, erasesize;
 	unsigned open_au_nr;
 	int random;
+	unsigned repeat;	/* earlier tables of the card measured alike */
 	unsigned ncols;
 	unsigned col_nr[TABLE_MAXCOLS];	/* TAB_SWEEP: N of each column */
 	size_t nrows, cap;

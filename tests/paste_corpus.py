@@ -4,7 +4,7 @@
 simulated cards, rendered the ways people paste them (mail archives,
 markdown, pastebins, gists, wrapper scripts, cut pastes, terminal logs).
 
-    paste_corpus.py --fb ./flashbench --dir tests/tmp/paste
+    paste_corpus.py --fb ./flashbench --dir tests/tmp/paste [--profiles=...]
 
 writes every rendering with the plain report it must read like (the
 commands and profiles that made them are the labels), reads them all back
@@ -64,10 +64,11 @@ class Run:
         return "random" if self.random else "linear"
 
 
-def cases(fb):
+def cases(fb, profiles):
     """Lists of runs on one card each."""
     out = []
-    for prof, (au, nopen) in sorted(PROFILES.items()):
+    for prof in profiles:
+        au, nopen = PROFILES[prof]
         e = "--erasesize=%s" % au
         out.append([Run(fb, prof, ["-a", "--blocksize=1024"])])
         out.append([Run(fb, prof, ["-O", e])])
@@ -167,16 +168,16 @@ def md_header(r):
     return ["size", "rate"]
 
 
-def md_table(r, cell, sep):
+def md_table(r, cell, pad):
     head = md_header(r)
     rows = [l.split("\t") for l in r.lines()]
     if head is None:
         head, rows = rows[0], rows[1:]
-    text = sep.join(["|"] + head + ["|"]) + "\n"
-    text += "|" + "|".join("---:" for _ in head) + "|\n"
-    for f in rows:
-        text += sep.join(["|"] + [cell(r, x) for x in f] + ["|"]) + "\n"
-    return text
+
+    def line(cells):
+        return "|" + "|".join(pad + x + pad for x in cells) + "|\n"
+    return line(head) + line("---:" for _ in head) + \
+        "".join(line(cell(r, x) for x in f) for f in rows)
 
 
 def r_md_table(case, i):
@@ -379,10 +380,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fb", default="./flashbench")
     ap.add_argument("--dir", default="tests/tmp/paste")
+    ap.add_argument("--profiles", default=",".join(sorted(PROFILES)),
+                    help="comma-separated sim profiles (default: all)")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
     os.makedirs(a.dir, exist_ok=True)
-    all_cases = cases(a.fb)
+    all_cases = cases(a.fb, a.profiles.split(","))
     items = []  # (style, case index, rendering path, plain path)
     for c, case in enumerate(all_cases):
         ref = os.path.join(a.dir, "%03d_plain.txt" % c)
@@ -405,7 +408,7 @@ def main():
     for c, case in enumerate(all_cases):
         ref = os.path.join(a.dir, "%03d_plain.txt" % c)
         for e in label_errors(case, tables[ref]):
-            print("plain %s (%s): %s" % (ref, case[0].prof, e))
+            print("error: plain %s (%s): %s" % (ref, case[0].prof, e))
             bad.add(c)
     score = {}
     for name, c, path, want in items:

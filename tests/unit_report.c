@@ -288,6 +288,150 @@ static void layouts(void)
 	report_free(&r);
 }
 
+/* N and the order named in free words, and the classic default N. */
+static void headings(void)
+{
+	static const struct {
+		const char *text;
+		unsigned nr;
+		int random;
+	} h[] = {
+		{ "# flashbench -O --open-au-nr=3 /dev/sdb\n4MiB 9M/s\n", 3, 0 },
+		{ "$ sudo ./flashbench -O /dev/sdb\n4MiB 9M/s\n", 2, 0 },
+		{ "+ flashbench --open-au -r /dev/mmcblk0\n4MiB 9M/s\n", 2, 1 },
+		{ "I ran flashbench -O and got\n4MiB 9M/s\n", 0, 0 },
+		{ "Trying 3 open AUs, random:\n4MiB 9M/s\n", 3, 1 },
+		{ "5 AUs, random access\n4MiB 9M/s\n", 5, 1 },
+		{ "=== 4 open, linear ===\n4MiB 9M/s\n", 4, 0 },
+		{ "##### 6 open AUs (random) #####\n4MiB 9M/s\n", 6, 1 },
+		{ "$ flashbench -O -r --open-au-nr=$i /dev/sdb\n"
+		  "=== 7 open, linear ===\n4MiB 9M/s\n", 7, 0 },
+	};
+	struct report r;
+	size_t i;
+
+	for (i = 0; i < sizeof(h) / sizeof(h[0]); i++) {
+		int n = parse_str(h[i].text, &r);
+
+		CHECK(n == 1 && r.tabs[0].kind == TAB_OPENAU &&
+		      r.tabs[0].open_au_nr == h[i].nr &&
+		      r.tabs[0].random == h[i].random,
+		      "heading %zu: N=%u %s (got %u)", i, h[i].nr,
+		      h[i].random ? "random" : "linear",
+		      n == 1 ? r.tabs[0].open_au_nr : 0);
+		report_free(&r);
+	}
+	CHECK(parse_str("=== find-fat, 4 AUs, random ===\n"
+			"4MiB 9M/s 3M/s 9M/s 9M/s\n", &r) == 1 &&
+	      r.tabs[0].kind == TAB_FAT && r.tabs[0].ncols == 4 &&
+	      r.tabs[0].random, "find-fat banner: 4 AU columns, random");
+	report_free(&r);
+}
+
+/* List, quote and table decoration, terminal noise. */
+static void decoration(void)
+{
+	static const char *const texts[] = {
+		"- 4MiB 9M/s\n- 2MiB 8M/s\n- 1MiB 2M/s\n",
+		"* 4MiB 9M/s\n* 2MiB 8M/s\n* 1MiB 2M/s\n",
+		"> 4MiB 9M/s\n>> 2MiB 8M/s\n> > 1MiB 2M/s\n",
+		"| size | rate |\n|---:|---:|\n| 4MiB | 9M/s |\n"
+		"| 2MiB | 8M/s |\n|1MiB|2M/s|\n",
+		"4MiB 9M/s |\n2MiB 8M/s |\n1MiB 2M/s |\n",
+		"```\n4MiB    9M/s    \n2MiB    8M/s    \n1MiB    2M/s    \n```",
+		"\033[1m4MiB\033[0m\t\t9M/s\r\n2MiB\t8M/s\033[K\r\n"
+		"1MiB\t2.5\b\bM/s\0\r\n",
+		"- 4MiB 9M/s - 2MiB 8M/s - 1MiB **2M/s**",
+	};
+	struct report r;
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		n = parse_str(texts[i], &r);
+		CHECK(n == 1 && r.tabs[0].nrows == 3 &&
+		      near(cell(&r.tabs[0], 1048576, 0), 2e6),
+		      "decoration %zu: one table of 3 rows (got %d)", i, n);
+		report_free(&r);
+	}
+	n = report_parse("4MiB 9M/s\0\n2MiB 8M/s\n", 21, &r);
+	CHECK(n == 1 && r.tabs[0].nrows == 2, "NUL between rows");
+	report_free(&r);
+	CHECK(parse_str("\033]0;user@box: ~\007$ flashbenx\b \bch -O "
+			"--open-au-nr=3 /dev/sdb\n4MiB 9M/s\n", &r) == 1 &&
+	      r.tabs[0].open_au_nr == 3,
+	      "window title escape, typo fixed with backspace");
+	report_free(&r);
+	/* a sweep's '-' cells are values; a bullet after them is not */
+	CHECK(parse_str("- size linear=1 linear=2 - 4MiB 9M/s - - 2MiB 9M/s "
+			"1M/s", &r) == 1 && r.tabs[0].nrows == 2 &&
+	      isnan(r.tabs[0].rows[0].v[1]) &&
+	      near(r.tabs[0].rows[1].v[1], 1e6), "bullets around a sweep");
+	report_free(&r);
+}
+
+/* A paste cut in its last row. */
+static void cut_rows(void)
+{
+	static const char head[] =
+		"align 8192\tpre 814µs\ton 833µs\tpost 816µs\tdiff 18µs\n"
+		"align 4096\tpre 814µs\ton 814µs\tpost 812µs\t";
+	static const char *const tails[] = {
+		"diff 1.", "diff", "", "di", "diff 1.2^C",
+	};
+	struct report r;
+	char text[256];
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		snprintf(text, sizeof(text), "%s%s", head, tails[i]);
+		n = parse_str(text, &r);
+		CHECK(n == 1 && r.tabs[0].nrows == 2 &&
+		      near(cell(&r.tabs[0], 4096, 3), 1000),
+		      "cut '%s': diff from pre, on and post", tails[i]);
+		report_free(&r);
+	}
+	n = parse_str("align 8192 pre 814µs on 833µs post 816µs diff 18µs "
+		      "align 4096 pre 814µs on 814µs post 81", &r);
+	CHECK(n == 1 && r.tabs[0].nrows == 1, "cut in post: row dropped");
+	report_free(&r);
+	n = parse_str("4MiB 9M/s 3M/s 9M/s\n2MiB 9M/s 3M/s 9M/s\n"
+		      "1MiB 9M/s 3M/s 9.", &r);
+	CHECK(n == 1 && r.tabs[0].kind == TAB_FAT && r.tabs[0].nrows == 2,
+	      "find-fat row cut short: dropped, no new table (got %d)", n);
+	report_free(&r);
+	n = parse_str("size linear=1 linear=2\n4MiB 9M/s 9M/s\n2MiB 9M/s 1",
+		      &r);
+	CHECK(n == 1 && r.tabs[0].nrows == 1, "sweep row cut short");
+	report_free(&r);
+	n = parse_str("| align | pre | on | post | diff |\n|---|---|---|---|"
+		      "---|\n| 8192 | 814µs | 833µs | 816µs | 18µs |\n"
+		      "| 4096 | 814µs | 814µs | 812µs | 1", &r);
+	CHECK(n == 1 && r.tabs[0].kind == TAB_ALIGN && r.tabs[0].nrows == 2 &&
+	      near(cell(&r.tabs[0], 8192, 1), 833e3) &&
+	      near(cell(&r.tabs[0], 4096, 3), 1000),
+	      "gist table naming the align columns");
+	report_free(&r);
+}
+
+/* The same test run twice on one card: two tables, the second a rerun. */
+static void reruns(void)
+{
+	struct report r;
+	int n;
+
+	n = parse_str("$ flashbench -O --open-au-nr=3 /dev/sdb\n4MiB 9M/s\n"
+		      "2MiB 9M/s\n$ flashbench -O --open-au-nr=3 /dev/sdb\n"
+		      "4MiB 8M/s\n2MiB 9M/s\n$ flashbench -O --open-au-nr=4 "
+		      "/dev/sdb\n4MiB 3M/s\n2MiB 1M/s\n$ flashbench -O "
+		      "--open-au-nr=3 /dev/sdb\n4MiB 9M/s\n2MiB 9M/s\n", &r);
+	CHECK(n == 4 && r.tabs[0].repeat == 0 && r.tabs[1].repeat == 1 &&
+	      r.tabs[2].repeat == 0 && r.tabs[3].repeat == 2,
+	      "reruns kept apart and counted (got %d tables)", n);
+	report_free(&r);
+}
+
 static uint32_t lcg(uint32_t *s)
 {
 	*s = *s * 1103515245u + 12345u;
@@ -388,6 +532,10 @@ int main(void)
 	seed_004();
 	sweep_format();
 	layouts();
+	headings();
+	decoration();
+	cut_rows();
+	reruns();
 	hostile();
 	mutations();
 	return CHECK_DONE();
