@@ -105,21 +105,18 @@ def r_sudo(case, i):
                         "andrew@brick:~/git/flashbench$ \n"), plain(case))
 
 
-def classic_row(line, kind):
-    f = line.split("\t")
-    if kind == "open_au":
-        return "%-8s%-8s" % (f[0], f[1])
-    if kind == "find_fat":
-        return "%-8s" % f[0] + "".join("%-8s " % x for x in f[1:])
-    return line
+def fields(line, kind):
+    """The printed fields: align rows are tab-separated, the rest padded."""
+    return line.split("\t") if kind == "align" else line.split()
 
 
-def r_classic(case, i):
-    """The classic tool's space-padded fixed-width rows."""
+def r_tabs(case, i):
+    """Fields joined by tabs (this tool's earlier layout, paste(1))."""
     text = ""
     for r in case:
         text += "$ sudo %s\n" % r.cmdline()
-        text += "".join(classic_row(l, r.kind) + "\n" for l in r.lines())
+        text += "".join("\t".join(fields(l, r.kind)) + "\n"
+                        for l in r.lines())
     return text, plain(case)
 
 
@@ -158,7 +155,7 @@ def r_md_fence(case, i):
 
 
 def md_header(r):
-    first = r.lines()[0].split("\t")
+    first = fields(r.lines()[0], r.kind)
     if r.kind == "align":
         return ["align", "pre", "on", "post", "diff"]
     if r.kind == "open_au_sweep":
@@ -170,7 +167,7 @@ def md_header(r):
 
 def md_table(r, cell, pad):
     head = md_header(r)
-    rows = [l.split("\t") for l in r.lines()]
+    rows = [fields(l, r.kind) for l in r.lines()]
     if head is None:
         head, rows = rows[0], rows[1:]
 
@@ -274,8 +271,8 @@ def ns(s):
 def cut_last(r, k):
     """The output cut in its last row; and that row as it must read."""
     lines = r.lines()
-    last = lines[-1]
-    f = last.split("\t")
+    last = lines[-1].rstrip()
+    f = fields(last, r.kind)
     if r.kind == "align":
         pre, on, post = (ns(x.split(" ")[1]) for x in f[1:4])
         whole = "%s\tdiff %.17gns" % ("\t".join(f[:4]),
@@ -285,7 +282,8 @@ def cut_last(r, k):
                 (len(last) - len(f[4]) - 4, None)]
     else:
         # in a rate: a row that cannot be completed
-        cuts = [(len(last) - 4, None), (len(f[0]) + 3, None)]
+        cuts = [(len(last) - 4, None), (last.index(f[1], len(f[0])) + 2,
+                                        None)]
     at, done = cuts[k % len(cuts)]
     head = "\n".join(lines[:-1]) + "\n"
     return head + last[:at], head + (done + "\n" if done else "")
@@ -312,6 +310,7 @@ def r_control(case, i):
         text += "%s[01;32muser@box%s[00m:%s[01;34m~%s[00m$ %s\r\n" % (
             ESC, ESC, ESC, ESC, cmd)
         for k, l in enumerate(r.lines()):
+            l = "\t".join(fields(l, r.kind))
             l = l.replace("\t", "\t\t" if k % 2 else "\t \t")
             text += l + [ESC + "[K", "\0", "", " \b"][k % 4] + "\r\n"
     return text, plain(case)
@@ -319,7 +318,7 @@ def r_control(case, i):
 
 STYLES = [
     ("root prompt", r_root), ("sudo prompt", r_sudo),
-    ("classic layout", r_classic), ("mail one line", r_mail_line),
+    ("tab separated", r_tabs), ("mail one line", r_mail_line),
     ("mail quoted", r_mail_quoted), ("mail quoted one line",
                                      r_mail_quoted_line),
     ("markdown fence", r_md_fence), ("markdown table", r_md_table),
