@@ -410,47 +410,56 @@ static void check_preserve(const struct front *fr, const struct dev *d)
 		die_usage("%s", err);
 }
 
-int main(int argc, char **argv)
+/* Everything after parsing; fr stays in main's frame, even on exit(). */
+static int dispatch(struct front *fr)
 {
-	struct front fr = { .o = { .count = 0 } };
 	char name[PATH_MAX + 16];
 	struct dev d;
 	FILE *out, *plot;
 	unsigned i;
 	int status;
 
-	parse_args(&fr, argc, argv);
 	if (gate_open())
 		die_usage("FLASHBENCH_TEST_GATE=%s: %s",
 			  getenv("FLASHBENCH_TEST_GATE"), strerror(errno));
-	if (fr.nfiles) {
-		out = open_out(&fr);
-		status = analyze_files(&fr, out);
-		free(fr.files);
-		return close_out(out, out_name(&fr, name, sizeof(name)),
+	if (fr->nfiles) {
+		out = open_out(fr);
+		status = analyze_files(fr, out);
+		return close_out(out, out_name(fr, name, sizeof(name)),
 				 status, 0);
 	}
-	if (fr.info)
-		return close_out(stdout, "stdout", info_mode(&fr, stdout), 0);
-	if (fr.restore)
-		return restore_mode(&fr);
-	if (!fr.o.test)
+	if (fr->info)
+		return close_out(stdout, "stdout", info_mode(fr, stdout), 0);
+	if (fr->restore)
+		return restore_mode(fr);
+	if (!fr->o.test)
 		die_usage("no test given: use -a, -O, -f, --erase, "
 			  "--discard, -s or -i (try 'flashbench --help')");
-	if (fr.plot && fr.ntests > 1)
+	if (fr->plot && fr->ntests > 1)
 		die_usage("--plot=%s: draws one test; give one test per run",
-			  fr.plot);
-	set_defaults(&fr.o);
-	open_device(&fr, &d);
-	for (i = 0; i < fr.ntests; i++) {
-		fr.o.test = fr.tests[i];
-		validate(&fr, &d);
+			  fr->plot);
+	set_defaults(&fr->o);
+	open_device(fr, &d);
+	for (i = 0; i < fr->ntests; i++) {
+		fr->o.test = fr->tests[i];
+		validate(fr, &d);
 	}
-	check_preserve(&fr, &d);
-	out = open_out(&fr);
-	plot = open_plot(&fr);
-	status = run_tests(&fr, &d, out, plot);
+	check_preserve(fr, &d);
+	out = open_out(fr);
+	plot = open_plot(fr);
+	status = run_tests(fr, &d, out, plot);
 	dev_close(&d);
-	return close_out(out, out_name(&fr, name, sizeof(name)), status,
+	return close_out(out, out_name(fr, name, sizeof(name)), status,
 			 output_failed);
+}
+
+int main(int argc, char **argv)
+{
+	struct front fr = { .o = { .count = 0 } };
+	int status;
+
+	parse_args(&fr, argc, argv);
+	status = dispatch(&fr);
+	front_free(&fr);
+	return status;
 }

@@ -301,26 +301,11 @@ static const char *bad_opt(char **argv)
 	return arg;
 }
 
-/* getopt_long() reorders argv; JSON shows the command as typed. */
-static void keep_command_line(struct front *fr, int argc, char **argv)
-{
-	static char **typed;
-
-	typed = calloc((size_t)argc + 1, sizeof(*typed));
-	if (!typed)
-		die_usage("out of memory");
-	memcpy(typed, argv, (size_t)argc * sizeof(*typed));
-	fr->argc = argc;
-	fr->argv = typed;
-}
-
-void parse_args(struct front *fr, int argc, char **argv)
+static void parse_argv(struct front *fr, int argc, char **argv)
 {
 	struct opts *o = &fr->o;
 	unsigned tests = 0;
 	int c;
-
-	keep_command_line(fr, argc, argv);
 
 	/* leading ':': report errors here, on one line */
 	while ((c = getopt_long(argc, argv, ":aOfsirc:b:e:o:F:vhV", long_opts,
@@ -455,4 +440,24 @@ void validate(const struct front *fr, const struct dev *d)
 		die_usage("--blocksize=%s: larger than --erasesize=%s", bs, es);
 	if (o->test->validate(o, d, err, sizeof(err)))
 		die_usage("%s", err);
+}
+
+/*
+ * getopt_long() reorders argv; fr->argv keeps a copy as typed for the
+ * JSON's command_line (the strings themselves are shared).
+ */
+void parse_args(struct front *fr, int argc, char **argv)
+{
+	fr->argv = calloc((size_t)argc + 1, sizeof(*fr->argv));
+	if (!fr->argv)
+		die_usage("out of memory");
+	memcpy(fr->argv, argv, (size_t)argc * sizeof(*fr->argv));
+	fr->argc = argc;
+	parse_argv(fr, argc, argv);
+}
+
+void front_free(struct front *fr)
+{
+	free(fr->argv);
+	free(fr->files);
 }

@@ -53,6 +53,9 @@ int close_out(FILE *f, const char *name, int status, int quiet);
 /* Parse argv into fr; bad input ends the program with status 2. */
 void parse_args(struct front *fr, int argc, char **argv);
 
+/* Release what parse_args() allocated. */
+void front_free(struct front *fr);
+
 /* Defaults for whatever the command line left unset. */
 void set_defaults(struct opts *o);
 
