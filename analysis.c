@@ -17,9 +17,9 @@ void analyze(const struct table *tabs, size_t ntabs,
 	verdict_init(&out->erase_size, V_NONE);
 	verdict_init(&out->page_size, V_NONE);
 	analyze_align(tabs, ntabs, ctx, out);
-	if (out->erase_size.is_null && ctx && ctx->dev_size) {
-		if (out->erase_size.type == V_NONE)
-			out->erase_size.type = V_BYTES;
+	/* a hint where -a found nothing; other tests say nothing of it */
+	if (out->erase_size.is_null && out->erase_size.type != V_NONE &&
+	    ctx && ctx->dev_size) {
 		say(out->erase_size.evidence, sizeof(out->erase_size.evidence),
 		    "largest power of two dividing the device size: %s",
 		    fmt_size(a, (double)(ctx->dev_size & -ctx->dev_size)));
@@ -57,8 +57,9 @@ static void value_text(const struct verdict *v, char *buf, size_t len)
 	} else if (v->type == V_BYTES) {
 		fmt_size(buf, (double)v->value);
 	} else if (v->type == V_COUNT) {
-		snprintf(buf, len, "%s%llu", v->at_least ? "at least " : "",
-			 (unsigned long long)v->value);
+		snprintf(buf, len, "%s%llu", v->at_least ? "at least " :
+			 v->at_most ? "fewer than " : "",
+			 (unsigned long long)v->value + !!v->at_most);
 	} else if (!v->nlist) {
 		snprintf(buf, len, "none");
 	} else {
@@ -74,7 +75,7 @@ static void value_text(const struct verdict *v, char *buf, size_t len)
  *   <prefix><key>: <value> (<confidence>) -- <evidence>[; note: <note>]
  *
  * key as in the JSON; value a size ("4MiB"), a count ("6", "at least
- * 7"), an AU list ("1", "0,3", "none") or "unknown".
+ * 7", "fewer than 7"), an AU list ("1", "0,3", "none") or "unknown".
  */
 void analysis_print(FILE *f, const struct analysis *a, const char *prefix)
 {
@@ -121,7 +122,8 @@ static void json_claims(struct json *j, const struct verdict *v)
 /*
  * "analysis": {"<key>": {"value": ..., "confidence": ..., "evidence":
  * ..., "note": ...|null}, ...} with all six keys always present; open-AU
- * verdicts also carry "at_least", erase_size the device's "claims".
+ * verdicts also carry "at_least" and "at_most" (the value is a bound:
+ * "fewer than 7" is at_most 6), erase_size the device's "claims".
  * value is null when not derivable.
  */
 void analysis_json(struct json *j, const struct analysis *a)
@@ -146,8 +148,10 @@ void analysis_json(struct json *j, const struct analysis *a)
 		} else {
 			json_u64(j, "value", v->value);
 		}
-		if (i == 2 || i == 3)
+		if (i == 2 || i == 3) {
 			json_bool(j, "at_least", !none && v->at_least);
+			json_bool(j, "at_most", !none && v->at_most);
+		}
 		json_str(j, "confidence", confidence_name(none && v->type ==
 				V_NONE ? CONF_INCONCLUSIVE : v->conf));
 		json_str(j, "evidence", v->evidence[0] ? v->evidence :

@@ -31,6 +31,7 @@ struct verdict {
 	uint64_t list[TABLE_MAXCOLS];	/* V_LIST (fat_aus: AU indices) */
 	unsigned nlist;
 	int at_least;		/* open-AU: even the largest N tried was fine */
+	int at_most;		/* open-AU: even the smallest N tried collapsed */
 	enum confidence conf;
 	char evidence[512];
 	char note[256];		/* secondary finding, e.g. multi-plane page */

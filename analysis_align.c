@@ -13,6 +13,8 @@
 
 #define MAX_ROWS 64		/* boundaries of one align family */
 #define MAX_SEGS 5		/* diff levels looked for, before merging */
+/* Allocation groups and maxalign rows sit above any real erase block. */
+#define ERASE_MAX (64ULL << 20)
 
 /* One family of boundaries (k * 2^n for one odd k), largest first. */
 struct family {
@@ -284,7 +286,8 @@ static long erase_step(const struct family *f, int rise)
 
 		if (rise)
 			step = -step;
-		if (seg_low_key(f, s) < ERASE_MIN || step <= 0 ||
+		if (seg_low_key(f, s) < ERASE_MIN ||
+		    seg_low_key(f, s) > ERASE_MAX || step <= 0 ||
 		    !clear_step(f, s, s + 1))
 			continue;
 		if (step > best) {
@@ -296,7 +299,8 @@ static long erase_step(const struct family *f, int rise)
 }
 
 static void erase_verdict(const struct family *f, struct verdict *v,
-			  const struct analysis_ctx *ctx, uint64_t odd)
+			  const struct analysis_ctx *ctx, uint64_t odd,
+			  double *step)
 {
 	double above = INFINITY, below = -INFINITY, edge;
 	char a[UNIT_BUFLEN];
@@ -309,10 +313,11 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 		at = erase_step(f, 1);
 		if (at < 0) {
 			say(v->evidence, sizeof(v->evidence),
-			    "no step in diff at 128KiB or above");
+			    "no step in diff from 128KiB to 64MiB");
 			return;
 		}
 		set_value(v, seg_low_key(f, (size_t)at), CONF_LOW);
+		*step = f->lvl[at + 1] - f->lvl[at];
 		quote_step(v->evidence, sizeof(v->evidence), f, (size_t)at);
 		say(v->evidence, sizeof(v->evidence),
 		    "inverted: diff rises below %s", fmt_size(a, v->value));
@@ -347,33 +352,38 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 	if (odd != 1)
 		c = conf_min(c, CONF_MEDIUM);
 	set_value(v, f->key[last], c);
+	*step = f->lvl[at] - f->lvl[at + 1];
 	quote_rows(v->evidence, sizeof(v->evidence), f, last);
 	cross_check(v, ctx, odd);
 }
 
-/* The largest distance from zero of the rows of the floor segment. */
+/*
+ * The largest distance of the floor segment's rows from its level: a
+ * floor need not be near zero (a constant offset of ~40µs is common).
+ */
 static double floor_spread(const struct family *f, size_t fl)
 {
 	double m = 0;
 	size_t i;
 
 	for (i = f->start[fl]; i < f->start[fl + 1]; i++)
-		m = fmax(m, fabs(f->d[i]));
+		m = fmax(m, fabs(f->d[i] - f->lvl[fl]));
 	return m;
 }
 
 static void page_verdict(const struct family *f, struct verdict *v,
-			 const struct verdict *erase, uint64_t odd)
+			 const struct verdict *erase, uint64_t odd,
+			 double *step)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 	size_t fl = f->nseg - 1, pg;
 	int erase_ok = !erase->is_null && erase->type == V_BYTES;
 	enum confidence c;
 
-	/* the floor: no boundary effect, diff near zero */
+	/* the floor: no boundary effect, the lowest level by a clear step */
 	if (f->nseg < 2 || f->lvl[fl - 1] <= f->lvl[fl] ||
-	    fabs(f->lvl[fl]) >= fmax(3 * seg_noise(f, fl),
-				     0.1 * f->lvl[fl - 1])) {
+	    f->lvl[fl - 1] - f->lvl[fl] < fmax(3 * seg_noise(f, fl),
+					       0.1 * f->lvl[fl - 1])) {
 		say(v->evidence, sizeof(v->evidence),
 		    "no floor: diff still %s at %s, the smallest boundary",
 		    fmt_time(a, f->d[f->n - 1]),
@@ -393,7 +403,7 @@ static void page_verdict(const struct family *f, struct verdict *v,
 	 * A page step not well clear of the floor's scatter may be noise;
 	 * so may one lone floor row that is not close to zero.
 	 */
-	if (f->lvl[pg] < 4 * floor_spread(f, fl) ||
+	if (f->lvl[pg] - f->lvl[fl] < 4 * floor_spread(f, fl) ||
 	    (f->start[fl + 1] - f->start[fl] < 2 &&
 	     fabs(f->lvl[fl]) > 0.1 * f->lvl[pg]))
 		c = CONF_LOW;
@@ -406,6 +416,7 @@ static void page_verdict(const struct family *f, struct verdict *v,
 		    erase->value % seg_low_key(f, pg) == 0 ?
 		    conf_down(c) : CONF_LOW;
 	set_value(v, seg_low_key(f, pg), c);
+	*step = f->lvl[pg] - f->lvl[fl];
 	quote_step(v->evidence, sizeof(v->evidence), f, pg);
 	if (pg >= 1 && seg_low_key(f, pg - 1) < ERASE_MIN &&
 	    f->lvl[pg - 1] > f->lvl[pg])
@@ -414,16 +425,26 @@ static void page_verdict(const struct family *f, struct verdict *v,
 		    fmt_size(a, (double)seg_low_key(f, pg - 1)));
 }
 
+/* One -a table read by one family of boundaries. */
+struct align_read {
+	struct verdict erase, page;
+	double estep, pstep;	/* the diff steps they rest on */
+	uint64_t odd;		/* 1: 2^n boundaries, 3: 3x2^n */
+};
+
 static void family_verdicts(const struct table *t, uint64_t odd,
 			    const struct analysis_ctx *ctx,
-			    struct verdict *erase, struct verdict *page)
+			    struct align_read *r)
 {
+	struct verdict *erase = &r->erase, *page = &r->page;
 	static struct family f;
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 	size_t i;
 
 	verdict_init(erase, V_BYTES);
 	verdict_init(page, V_BYTES);
+	r->odd = odd;
+	r->estep = r->pstep = 0;
 	family_rows(t, odd, &f);
 	if (f.n < 4) {
 		say(erase->evidence, sizeof(erase->evidence),
@@ -449,8 +470,17 @@ static void family_verdicts(const struct table *t, uint64_t odd,
 		memcpy(page->evidence, erase->evidence, sizeof(page->evidence));
 		return;
 	}
-	erase_verdict(&f, erase, ctx, odd);
-	page_verdict(&f, page, erase, odd);
+	erase_verdict(&f, erase, ctx, odd, &r->estep);
+	page_verdict(&f, page, erase, odd, &r->pstep);
+}
+
+static size_t family_size(const struct table *t, uint64_t odd)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->nrows; i++)
+		n += odd_part(t->rows[i].key) == odd;
+	return n;
 }
 
 /* Boundaries of one table: powers of two if there are enough, or the
@@ -483,63 +513,139 @@ static uint64_t main_family(const struct table *t)
 }
 
 static void align_table(const struct table *t, const struct analysis_ctx *ctx,
-			struct verdict *erase, struct verdict *page)
+			struct align_read *r)
 {
-	uint64_t odd = main_family(t);
-	struct verdict e3, p3;
+	struct align_read r3;
 
-	family_verdicts(t, odd, ctx, erase, page);
-	if (odd != 1 || !erase->is_null)
+	family_verdicts(t, main_family(t), ctx, r);
+	if (r->odd != 1 || !r->erase.is_null)
 		return;
 	/* a table mixing 2^n and 3*2^n boundaries: 12 MiB units? */
-	family_verdicts(t, 3, ctx, &e3, &p3);
-	if (!e3.is_null)
-		*erase = e3;
+	family_verdicts(t, 3, ctx, &r3);
+	if (!r3.erase.is_null)
+		*r = r3;
+}
+
+/*
+ * The 2^n and 3x2^n readings of one card, v2 and v3 = 3 * v2: on a
+ * 3x2^n card only every third 2^n boundary is one, so the 3x2^n step is
+ * three times the 2^n step; on a 2^n card every 3x2^n boundary is a 2^n
+ * one too and the steps are the same.  The loser drops to low.
+ */
+static void read_together(struct verdict *v2, double s2, struct verdict *v3,
+			  double s3)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	double r = s3 / s2;
+	struct verdict *win = v3, *lose = v2;
+
+	if (v2->is_null || v3->is_null || v3->value != 3 * v2->value ||
+	    !(s2 > 0) || !(s3 > 0))
+		return;
+	if (r < 1.5)
+		win = v2, lose = v3;
+	say(win->evidence, sizeof(win->evidence),
+	    "the step at %s is %.1f times the one at %s",
+	    fmt_size(a, (double)v3->value), r,
+	    fmt_size(b, (double)v2->value));
+	lose->conf = CONF_LOW;
+	if (r >= 1.5 && r < 2.2) {
+		win->conf = CONF_LOW;
+		return;
+	}
+	win->conf = conf_min(CONF_HIGH, v2->conf > v3->conf ?
+			     v2->conf : v3->conf);
+	if (win->conf < CONF_MEDIUM)
+		win->conf = CONF_MEDIUM;
+}
+
+/*
+ * One family alone cannot tell E from 3E (or E/3): say so and lower it
+ * where the device size leaves room for the other.
+ */
+static void one_family(struct align_read *r, const struct analysis_ctx *ctx)
+{
+	uint64_t size = ctx ? ctx->dev_size : 0;
+
+	if (r->erase.is_null)
+		return;
+	if (r->odd == 1 && (!size || odd_part(size) % 3))
+		return;
+	/* 3x2^n erase blocks are rare: 2^n alone stays medium at most */
+	r->erase.conf = conf_min(r->erase.conf,
+				 r->odd == 1 ? CONF_MEDIUM : CONF_LOW);
+	r->page.conf = conf_min(r->page.conf, r->erase.conf);
+	say(r->erase.note, sizeof(r->erase.note), r->odd == 1 ?
+	    "the device size has a factor of 3: a 3x2^n erase block would "
+	    "look the same here; try -a --blocksize=3k" :
+	    "a 2^n erase block of a third would look the same here; try "
+	    "-a --blocksize=1k");
 }
 
 /* Several tables: the surest wins; a sure disagreement lowers it. */
-static void combine(struct verdict *out, const struct verdict *v, size_t n,
-		    const char *what)
+static void combine(struct verdict *out, const struct align_read *r,
+		    size_t n, int page)
 {
 	char a[UNIT_BUFLEN];
 	size_t i, best = 0;
 
+#define PICK(i) (page ? &r[i].page : &r[i].erase)
 	for (i = 1; i < n; i++)
-		if (v[i].conf > v[best].conf)
+		if (PICK(i)->conf > PICK(best)->conf)
 			best = i;
-	*out = v[best];
+	*out = *PICK(best);
 	if (out->is_null)
 		return;
 	for (i = 0; i < n; i++) {
-		if (i == best || v[i].is_null || v[i].value == out->value ||
-		    v[i].conf < CONF_MEDIUM)
+		const struct verdict *v = PICK(i);
+
+		if (i == best || v->is_null || v->value == out->value ||
+		    v->conf < CONF_MEDIUM)
 			continue;
 		out->conf = conf_down(out->conf);
 		say(out->evidence, sizeof(out->evidence),
-		    "another -a table suggests %s %s", what,
-		    fmt_size(a, (double)v[i].value));
+		    "another -a table suggests %s %s",
+		    page ? "page size" : "erase size",
+		    fmt_size(a, (double)v->value));
 	}
+#undef PICK
 }
 
 void analyze_align(const struct table *tabs, size_t n,
-			  const struct analysis_ctx *ctx, struct analysis *out)
+		   const struct analysis_ctx *ctx, struct analysis *out)
 {
-	struct verdict *e = calloc(n, sizeof(*e)), *p = calloc(n, sizeof(*p));
-	size_t i, m = 0;
+	struct align_read *r = calloc(2 * n, sizeof(*r));
+	size_t i, j, m = 0, fam[4] = { 0 };
 
-	if (!e || !p)
-		goto out;
+	if (!r)
+		return;
 	for (i = 0; i < n; i++) {
 		if (tabs[i].kind != TAB_ALIGN)
 			continue;
-		align_table(&tabs[i], ctx, &e[m], &p[m]);
+		align_table(&tabs[i], ctx, &r[m]);
+		fam[r[m].odd == 1 ? 1 : r[m].odd == 3 ? 3 : 0]++;
 		m++;
+		/* the classic -a also reads 3x2^n boundaries above maxalign/4 */
+		if (r[m - 1].odd == 1 && family_size(&tabs[i], 3) >= 4) {
+			family_verdicts(&tabs[i], 3, ctx, &r[m++]);
+			fam[3]++;
+		}
+	}
+	for (i = 0; i < m; i++) {
+		if (!(fam[1] && fam[3]) && r[i].odd <= 3)
+			one_family(&r[i], ctx);
+		for (j = 0; j < m; j++) {
+			if (r[i].odd != 1 || r[j].odd != 3)
+				continue;
+			read_together(&r[i].erase, r[i].estep, &r[j].erase,
+				      r[j].estep);
+			read_together(&r[i].page, r[i].pstep, &r[j].page,
+				      r[j].pstep);
+		}
 	}
 	if (m) {
-		combine(&out->erase_size, e, m, "erase size");
-		combine(&out->page_size, p, m, "page size");
+		combine(&out->erase_size, r, m, 0);
+		combine(&out->page_size, r, m, 1);
 	}
-out:
-	free(e);
-	free(p);
+	free(r);
 }

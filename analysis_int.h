@@ -32,7 +32,10 @@ struct column {
 	uint64_t group;		/* erase size it was run with */
 	int collapsed;
 	int marginal;		/* 1: a smaller size below 50 %, 2: 25 % */
+	int half_ok;		/* collapsed, but not at half the erase size */
+	int own;		/* worst is against its own best (ref_key) */
 	uint64_t worst_key;	/* lowest rate relative to the card's best */
+	uint64_t ref_key;
 	double worst, worst_ref;
 };
 
@@ -46,7 +49,7 @@ void analyze_align(const struct table *tabs, size_t n,
 		   const struct analysis_ctx *ctx, struct analysis *out);
 void analyze_open_au(const struct table *tabs, size_t n,
 		     struct analysis *out);
-void min_write_verdict(const struct table *tabs, size_t n,
+void min_write_verdict(const struct column *c, size_t m,
 		       struct verdict *v);
 void analyze_fat(const struct table *tabs, size_t n, struct verdict *v);
 

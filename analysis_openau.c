@@ -44,49 +44,54 @@ static size_t gather(const struct table *tabs, size_t n, struct column *c)
 
 /*
  * What the card manages at this write size when nothing gets in its way:
- * the best rate any run (open-AU, sweep column, median find-FAT AU)
- * reached.
+ * the best rate of the runs of the same test (same order, same erase
+ * size) at this size.  Other tests (find-FAT, the other order) write in
+ * other ways and are no reference.
  */
-static double healthy_rate(const struct table *tabs, size_t n, uint64_t key)
+static double healthy_rate(const struct column *c, size_t m,
+			   const struct column *self, uint64_t key)
 {
 	double best = NAN;
 	size_t i, r;
-	unsigned j;
 
-	for (i = 0; i < n; i++) {
-		const struct table *t = &tabs[i];
+	for (i = 0; i < m; i++) {
+		const struct column *o = &c[i];
 
-		for (r = 0; r < t->nrows; r++) {
-			const double *v = t->rows[r].v;
-			double x = NAN;
+		if (o->random != self->random || o->group != self->group)
+			continue;
+		for (r = 0; r < o->t->nrows; r++) {
+			double x = cell(o, r);
 
-			if (t->rows[r].key != key)
-				continue;
-			if (t->kind == TAB_OPENAU)
-				x = v[0];
-			else if (t->kind == TAB_FAT && t->ncols)
-				x = median(v, t->ncols < TABLE_MAXCOLS ?
-					   t->ncols : TABLE_MAXCOLS);
-			for (j = 0; t->kind == TAB_SWEEP && j < t->ncols &&
-			     j < TABLE_MAXCOLS; j++)
-				if (isfinite(v[j]) && !(v[j] <= x))
-					x = v[j];
-			if (isfinite(x) && !(x <= best))
+			if (o->t->rows[r].key == key && isfinite(x) &&
+			    !(x <= best))
 				best = x;
 		}
 	}
 	return best;
 }
 
+static double top_rate(const struct column *c, size_t *at)
+{
+	double top = 0;
+	size_t i;
+
+	*at = 0;
+	for (i = 0; i < c->t->nrows; i++) {
+		if (cell(c, i) > top) {
+			top = cell(c, i);
+			*at = i;
+		}
+	}
+	return top;
+}
+
 /* Rates halving with each halving of large writes: every write copies
  * a whole AU. */
 static int halves(const struct column *c)
 {
-	double top = 0;
-	size_t i, run = 0;
+	size_t i, run = 0, at;
+	double top = top_rate(c, &at);
 
-	for (i = 0; i < c->t->nrows; i++)
-		top = fmax(top, cell(c, i));
 	for (i = 0; i + 1 < c->t->nrows; i++) {
 		double a = cell(c, i), b = cell(c, i + 1);
 
@@ -104,27 +109,35 @@ static int halves(const struct column *c)
 /*
  * A run whose own writes of 64 KiB or more (page-sized or larger on any
  * card) fall to a fifth of its best has collapsed, even when every run
- * it could be compared with collapsed too.
+ * it could be compared with collapsed too.  Its lowest such row is
+ * quoted.
  */
-static int drops(const struct column *c)
+static int drops(struct column *c)
 {
-	double top = 0;
-	size_t i;
+	size_t i, at, low = 0;
+	double top = top_rate(c, &at);
 
-	for (i = 0; i < c->t->nrows; i++)
-		top = fmax(top, cell(c, i));
 	for (i = 1; i < c->t->nrows; i++)
-		if (c->t->rows[i].key >= 65536 && cell(c, i) < 0.2 * top)
-			return 1;
-	return 0;
+		if (c->t->rows[i].key >= 65536 && isfinite(cell(c, i)) &&
+		    (!low || cell(c, i) < cell(c, low)))
+			low = i;
+	if (!low || !(cell(c, low) < 0.2 * top))
+		return 0;
+	c->own = 1;
+	c->worst = cell(c, low);
+	c->worst_key = c->t->rows[low].key;
+	c->worst_ref = top;
+	c->ref_key = c->t->rows[at].key;
+	return 1;
 }
 
 /*
  * A run collapses when its writes (all but the whole-AU one) fall far
  * below the healthy rate: at half of the sizes below 50 %, or at two
- * below 25 % (a dip that deep is not noise).
+ * below 25 % (a dip that deep is not noise), or its own large writes
+ * fall apart.
  */
-static void judge(struct column *c, const struct table *tabs, size_t n)
+static void judge(struct column *c, const struct column *all, size_t m)
 {
 	size_t i, nk = 0, low = 0, severe = 0;
 
@@ -132,7 +145,7 @@ static void judge(struct column *c, const struct table *tabs, size_t n)
 	for (i = 1; i < c->t->nrows; i++) {
 		double x = cell(c, i), ref;
 
-		ref = healthy_rate(tabs, n, c->t->rows[i].key);
+		ref = healthy_rate(all, m, c, c->t->rows[i].key);
 		if (!isfinite(x) || !(ref > 0))
 			continue;
 		nk++;
@@ -141,24 +154,41 @@ static void judge(struct column *c, const struct table *tabs, size_t n)
 		/* the big writes of a fine run may still be slow (seed 001) */
 		if (i >= 2)
 			c->marginal += x < 0.5 * ref ? 1 + (x < 0.25 * ref) : 0;
-		if (x / ref < c->worst / c->worst_ref || !nk ||
-		    !isfinite(c->worst)) {
+		if (nk == 1 || x / ref < c->worst / c->worst_ref) {
 			c->worst = x;
 			c->worst_ref = ref;
 			c->worst_key = c->t->rows[i].key;
 		}
 	}
-	c->collapsed = (nk && 2 * low >= nk) || severe >= 2 || halves(c) ||
-		       drops(c);
+	c->collapsed = (nk && 2 * low >= nk) || severe >= 2 || halves(c);
+	if (!c->collapsed || c->worst / c->worst_ref > 0.2)
+		c->collapsed |= drops(c);
+	/*
+	 * Writes of half the erase size used still at full speed while
+	 * smaller ones collapse: each of them filled a whole real AU, so
+	 * the AU is smaller than the --erasesize of the run.
+	 */
+	c->half_ok = c->collapsed && !c->random && c->t->nrows > 2 &&
+		     c->t->rows[1].key * 2 == c->t->rows[0].key &&
+		     cell(c, 1) >= 0.8 * healthy_rate(all, m, c,
+						      c->t->rows[1].key);
 }
 
 static void quote_column(char *buf, size_t len, const struct column *c)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], d[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], d[UNIT_BUFLEN], e[UNIT_BUFLEN];
 
 	if (!isfinite(c->worst)) {
 		say(buf, len, "N=%u %s", c->nr,
 		    c->collapsed ? "collapses" : "fine");
+		return;
+	}
+	if (c->own) {
+		say(buf, len, "N=%u collapses: %s at %s, its best %s at %s",
+		    c->nr, fmt_rate(a, c->worst),
+		    fmt_size(b, (double)c->worst_key),
+		    fmt_rate(d, c->worst_ref),
+		    fmt_size(e, (double)c->ref_key));
 		return;
 	}
 	say(buf, len, "N=%u %s: %s at %s (%.0f%% of %s)", c->nr,
@@ -239,14 +269,14 @@ static size_t by_nr(const struct column *c, size_t m, int random,
 }
 
 static void open_au_verdict(const struct column *c, size_t m, int random,
-			    struct verdict *v)
+			    const struct verdict *erase, struct verdict *v)
 {
 	struct nstate s[MAX_COLS];
 	size_t ngroups, ns, i, bad;
 	uint64_t group = pick_group(c, m, random, &ngroups);
 	enum confidence conf;
 	int mixed = 0, contra = 0;
-	char a[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 
 	verdict_init(v, V_COUNT);
 	if (!ngroups) {
@@ -261,11 +291,18 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 		contra |= i > bad && s[i].bad <= s[i].fine;
 	}
 	if (bad == ns) {
-		set_value(v, s[ns - 1].nr, ns > 1 ? CONF_MEDIUM : CONF_LOW);
+		/* one N that held is a lower bound, as is the largest */
+		set_value(v, s[ns - 1].nr, s[ns - 1].show->marginal ?
+			  CONF_LOW : CONF_MEDIUM);
 		v->at_least = 1;
 		quote_column(v->evidence, sizeof(v->evidence), s[ns - 1].show);
 		say(v->evidence, sizeof(v->evidence),
 		    "no collapse up to the largest N tried");
+	} else if (bad == 0 && s[0].nr > 1) {
+		/* the smallest N tried collapsed: fewer than that */
+		set_value(v, s[0].nr - 1, CONF_MEDIUM);
+		v->at_most = 1;
+		quote_column(v->evidence, sizeof(v->evidence), s[0].show);
 	} else if (bad == 0) {
 		set_value(v, 0, CONF_MEDIUM);
 		quote_column(v->evidence, sizeof(v->evidence), s[0].show);
@@ -277,6 +314,21 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 		set_value(v, s[bad - 1].nr, conf);
 		quote_column(v->evidence, sizeof(v->evidence), s[bad - 1].show);
 		quote_column(v->evidence, sizeof(v->evidence), s[bad].show);
+	}
+	/* a linear count holds for any AU that divides the erase size */
+	if (bad < ns && s[bad].show->half_ok)
+		say(v->note, sizeof(v->note),
+		    "writes of half the erase size stay fast: the AU may be "
+		    "smaller than %s", fmt_size(a, (double)group));
+	/* random order in a unit of two AUs takes two random slots */
+	if (erase && !erase->is_null && erase->conf >= CONF_MEDIUM &&
+	    erase->value != group) {
+		if (random)
+			v->conf = CONF_LOW;
+		say(v->evidence, sizeof(v->evidence),
+		    "run with --erasesize=%s, but the erase block is %s",
+		    fmt_size(a, (double)group),
+		    fmt_size(b, (double)erase->value));
 	}
 	if (mixed || contra) {
 		v->conf = contra ? CONF_LOW : conf_down(v->conf);
@@ -291,20 +343,21 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 }
 
 void analyze_open_au(const struct table *tabs, size_t n,
-			    struct analysis *out)
+		     struct analysis *out)
 {
 	struct column *c = calloc(MAX_COLS, sizeof(*c));
 	size_t m, i;
 
 	verdict_init(&out->open_au_linear, V_NONE);
 	verdict_init(&out->open_au_random, V_NONE);
-	min_write_verdict(tabs, n, &out->min_full_speed_write);
+	verdict_init(&out->min_full_speed_write, V_NONE);
 	if (!c)
 		return;
 	m = gather(tabs, n, c);
 	for (i = 0; i < m; i++)
-		judge(&c[i], tabs, n);
-	open_au_verdict(c, m, 0, &out->open_au_linear);
-	open_au_verdict(c, m, 1, &out->open_au_random);
+		judge(&c[i], c, m);
+	min_write_verdict(c, m, &out->min_full_speed_write);
+	open_au_verdict(c, m, 0, &out->erase_size, &out->open_au_linear);
+	open_au_verdict(c, m, 1, &out->erase_size, &out->open_au_random);
 	free(c);
 }

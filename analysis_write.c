@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Minimum full-speed write: the smallest size written at the best rate. */
+/*
+ * Minimum full-speed write: the smallest size a write can have without
+ * wasting time on a partly written page, from a run that did not
+ * collapse.
+ */
 #include <math.h>
 
 #include "analysis_int.h"
+#include "stats.h"
 #include "units.h"
 
 /* Lower is better: linear before random, small N, then more rows. */
@@ -17,51 +22,133 @@ static int worse_run(const struct column *a, const struct column *b)
 	return a->t->nrows < b->t->nrows;
 }
 
-void min_write_verdict(const struct table *tabs, size_t n,
-			      struct verdict *v)
+/* Time of one write of row i, in ns. */
+static double write_ns(const struct column *c, size_t i)
 {
-	struct column best = { 0 }, c;
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], d[UNIT_BUFLEN];
-	size_t i, at = 0, dips = 0;
-	double top = 0;
-	int found = 0;
+	return (double)c->t->rows[i].key / cell(c, i) * 1e9;
+}
 
-	verdict_init(v, V_NONE);
-	for (i = 0; i < n; i++) {
-		if (tabs[i].kind != TAB_OPENAU || tabs[i].nrows < 2)
+/*
+ * Cost per byte of the rows above row i: the median slope of the time of
+ * one write against its size, robust to one odd row.
+ */
+static double slope_above(const struct column *c, size_t i, size_t *n)
+{
+	double sl[STATS_MAX];
+	size_t j;
+
+	*n = 0;
+	for (j = 0; j + 1 < i && *n < STATS_MAX; j++)
+		sl[(*n)++] = (write_ns(c, j) - write_ns(c, j + 1)) /
+			     (double)(c->t->rows[j].key -
+				      c->t->rows[j + 1].key);
+	return median(sl, *n);
+}
+
+/*
+ * Above the page, a write of half the size takes the command overhead
+ * plus half the work: its time falls along a line.  Below the page a
+ * write still programs a whole page, so its time stops falling.  Row i
+ * is below the page when its time fell by less than half what the line
+ * of the rows above predicts; returns that share (1: on the line).
+ */
+static double fall_share(const struct column *c, size_t i, size_t *n)
+{
+	double b = slope_above(c, i, n), want;
+
+	want = b * (double)(c->t->rows[i - 1].key - c->t->rows[i].key);
+	if (!(want > 0))
+		return 1;
+	return (write_ns(c, i - 1) - write_ns(c, i)) / want;
+}
+
+/*
+ * Below the page every halving of the size slows writes further; a slow
+ * row that smaller writes outrun is a dip, not the page.
+ */
+static int recovers(const struct column *c, size_t i, size_t rows)
+{
+	size_t j;
+
+	for (j = i + 1; j < rows; j++)
+		if (cell(c, j) > 1.25 * cell(c, i))
+			return 1;
+	return 0;
+}
+
+static const struct column *pick_run(const struct column *c, size_t m,
+				     size_t *nbad)
+{
+	const struct column *best = NULL;
+	size_t i;
+
+	*nbad = 0;
+	for (i = 0; i < m; i++) {
+		if (c[i].t->nrows < 4)
 			continue;
-		c = (struct column){ .t = &tabs[i], .nr = tabs[i].open_au_nr,
-				     .random = tabs[i].random };
-		if (!found || worse_run(&best, &c))
-			best = c;
-		found = 1;
+		if (c[i].collapsed) {
+			(*nbad)++;
+			continue;
+		}
+		if (!best || worse_run(best, &c[i]))
+			best = &c[i];
 	}
-	if (!found)
-		return;
-	verdict_init(v, V_BYTES);
-	for (i = 0; i < best.t->nrows; i++)
-		top = fmax(top, cell(&best, i));
-	for (i = 0; i < best.t->nrows; i++)
-		if (cell(&best, i) >= 0.8 * top)
-			at = i;
-	for (i = 0; i < at; i++)
-		dips += !(cell(&best, i) >= 0.8 * top);
-	set_value(v, best.t->rows[at].key,
-		  dips ? (dips <= 2 ? CONF_MEDIUM : CONF_LOW) : CONF_HIGH);
-	if (best.t->nrows < 4)
-		v->conf = conf_min(v->conf, CONF_LOW);
-	say(v->evidence, sizeof(v->evidence), "%s at %s is %.0f%% of best %s",
-	    fmt_rate(a, cell(&best, at)), fmt_size(b, (double)v->value),
-	    100 * cell(&best, at) / top, fmt_rate(d, top));
-	if (at + 1 < best.t->nrows)
-		say(v->evidence, sizeof(v->evidence), "%s at %s",
-		    fmt_rate(a, cell(&best, at + 1)),
-		    fmt_size(b, (double)best.t->rows[at + 1].key));
-	else
-		say(v->note, sizeof(v->note), "smallest size measured");
-	say(v->evidence, sizeof(v->evidence), "%s run, N=%u",
-	    best.random ? "random" : "linear", best.nr);
-	if (dips)
+	return best;
+}
+
+void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], d[UNIT_BUFLEN], e[UNIT_BUFLEN];
+	const struct column *run;
+	size_t i, n = 0, nbad, rows, dip = 0;
+	double share = 1;
+
+	run = pick_run(c, m, &nbad);
+	if (!run) {
+		if (!nbad)
+			return;
+		verdict_init(v, V_BYTES);
 		say(v->evidence, sizeof(v->evidence),
-		    "%zu larger size%s below 80%%", dips, dips > 1 ? "s" : "");
+		    "every run collapsed: no full-speed write to measure");
+		return;
+	}
+	verdict_init(v, V_BYTES);
+	rows = run->t->nrows;
+	while (rows > 2 && !isfinite(cell(run, rows - 1)))
+		rows--;
+	for (i = 2; i < rows; i++) {
+		share = fall_share(run, i, &n);
+		if (share >= 0.5)
+			continue;
+		if (!recovers(run, i, rows))
+			break;
+		dip = i;
+	}
+	if (i == rows) {
+		/* a last step that fell short of the line may hide a page */
+		set_value(v, run->t->rows[rows - 1].key,
+			  share >= 0.85 ? CONF_MEDIUM : CONF_LOW);
+		say(v->evidence, sizeof(v->evidence),
+		    "write time falls with the size down to %s (%s)",
+		    fmt_size(a, (double)v->value),
+		    fmt_rate(b, cell(run, rows - 1)));
+		say(v->note, sizeof(v->note), "smallest size measured");
+	} else {
+		set_value(v, run->t->rows[i - 1].key,
+			  share < 0.2 && n >= 3 ? CONF_HIGH :
+			  share < 0.35 ? CONF_MEDIUM : CONF_LOW);
+		say(v->evidence, sizeof(v->evidence),
+		    "%s at %s, %s at %s: a write of %s takes about as long "
+		    "as one of %s", fmt_rate(a, cell(run, i - 1)),
+		    fmt_size(b, (double)v->value), fmt_rate(d, cell(run, i)),
+		    fmt_size(e, (double)run->t->rows[i].key), e, b);
+	}
+	say(v->evidence, sizeof(v->evidence), "%s run, N=%u",
+	    run->random ? "random" : "linear", run->nr);
+	if (dip) {
+		v->conf = conf_down(v->conf);
+		say(v->evidence, sizeof(v->evidence),
+		    "a dip at %s recovers below it",
+		    fmt_size(a, (double)run->t->rows[dip].key));
+	}
 }
