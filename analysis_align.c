@@ -250,8 +250,7 @@ static void claims_check(struct verdict *v, const struct analysis_ctx *ctx)
 		v->conf = CONF_HIGH;
 }
 
-static void cross_check(struct verdict *v, const struct analysis_ctx *ctx,
-			uint64_t odd)
+static void cross_check(struct verdict *v, const struct analysis_ctx *ctx)
 {
 	char a[UNIT_BUFLEN];
 	uint64_t e = v->value, p2;
@@ -259,7 +258,7 @@ static void cross_check(struct verdict *v, const struct analysis_ctx *ctx,
 	if (ctx && ctx->dev_size) {
 		p2 = ctx->dev_size & -ctx->dev_size;
 		if (ctx->dev_size % e) {
-			v->conf = odd == 1 ? conf_down(v->conf) : CONF_LOW;
+			v->conf = conf_down(v->conf);
 			say(v->evidence, sizeof(v->evidence),
 			    "device size %llu is not a multiple of it "
 			    "(largest power of two dividing it: %s)",
@@ -321,7 +320,7 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 		quote_step(v->evidence, sizeof(v->evidence), f, (size_t)at);
 		say(v->evidence, sizeof(v->evidence),
 		    "inverted: diff rises below %s", fmt_size(a, v->value));
-		cross_check(v, ctx, odd);
+		cross_check(v, ctx);
 		return;
 	}
 	for (s = 0; s < f->nseg; s++) {
@@ -354,7 +353,7 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 	set_value(v, f->key[last], c);
 	*step = f->lvl[at] - f->lvl[at + 1];
 	quote_rows(v->evidence, sizeof(v->evidence), f, last);
-	cross_check(v, ctx, odd);
+	cross_check(v, ctx);
 }
 
 /*
@@ -379,6 +378,7 @@ static void page_verdict(const struct family *f, struct verdict *v,
 	size_t fl = f->nseg - 1, pg;
 	int erase_ok = !erase->is_null && erase->type == V_BYTES;
 	enum confidence c;
+	double edge;
 
 	/* the floor: no boundary effect, the lowest level by a clear step */
 	if (f->nseg < 2 || f->lvl[fl - 1] <= f->lvl[fl] ||
@@ -415,6 +415,10 @@ static void page_verdict(const struct family *f, struct verdict *v,
 		c = erase_ok && erase->conf >= CONF_MEDIUM &&
 		    erase->value % seg_low_key(f, pg) == 0 ?
 		    conf_down(c) : CONF_LOW;
+	/* the floor's top row halfway up: the page may be the size below */
+	edge = f->d[f->start[fl]];
+	if (edge - f->lvl[fl] > 0.15 * (f->lvl[pg] - f->lvl[fl]))
+		c = CONF_LOW;
 	set_value(v, seg_low_key(f, pg), c);
 	*step = f->lvl[pg] - f->lvl[fl];
 	quote_step(v->evidence, sizeof(v->evidence), f, pg);
@@ -571,10 +575,8 @@ static void one_family(struct align_read *r, const struct analysis_ctx *ctx)
 		return;
 	if (r->odd == 1 && (!size || odd_part(size) % 3))
 		return;
-	/* 3x2^n erase blocks are rare: 2^n alone stays medium at most */
-	r->erase.conf = conf_min(r->erase.conf,
-				 r->odd == 1 ? CONF_MEDIUM : CONF_LOW);
-	r->page.conf = conf_min(r->page.conf, r->erase.conf);
+	r->erase.conf = CONF_LOW;
+	r->page.conf = conf_min(r->page.conf, CONF_LOW);
 	say(r->erase.note, sizeof(r->erase.note), r->odd == 1 ?
 	    "the device size has a factor of 3: a 3x2^n erase block would "
 	    "look the same here; try -a --blocksize=3k" :

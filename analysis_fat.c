@@ -122,6 +122,18 @@ static void fat_table(const struct table *t, struct verdict *v)
 		    "%u AU%s collapse%s at small writes: random-capable slots "
 		    "ran out, not FAT", ncoll, ncoll > 1 ? "s" : "",
 		    ncoll > 1 ? "" : "s");
+	/*
+	 * The first AU written takes the one random slot a card may have;
+	 * a later AU that alone copes is special.
+	 */
+	if (e.nuse == 1 && ncoll >= 2 && e.rows >= 3 && e.order[0]) {
+		v->is_null = 0;
+		v->list[v->nlist++] = e.order[0];
+		v->conf = CONF_MEDIUM;
+		say(v->evidence, sizeof(v->evidence),
+		    "AU %u alone takes writes in any order", e.order[0]);
+		return;
+	}
 	if (e.nuse < 2 && ncoll && e.rows >= 3) {
 		v->is_null = 0;
 		v->conf = CONF_LOW;

@@ -49,8 +49,8 @@ static double slope_above(const struct column *c, size_t i, size_t *n)
  * Above the page, a write of half the size takes the command overhead
  * plus half the work: its time falls along a line.  Below the page a
  * write still programs a whole page, so its time stops falling.  Row i
- * is below the page when its time fell by less than half what the line
- * of the rows above predicts; returns that share (1: on the line).
+ * is below the page when its time fell by clearly less than the line of
+ * the rows above predicts; returns that share (1: on the line).
  */
 static double fall_share(const struct column *c, size_t i, size_t *n)
 {
@@ -101,7 +101,7 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], d[UNIT_BUFLEN], e[UNIT_BUFLEN];
 	const struct column *run;
 	size_t i, n = 0, nbad, rows, dip = 0;
-	double share = 1;
+	double share = 1, least = 1;
 
 	run = pick_run(c, m, &nbad);
 	if (!run) {
@@ -118,16 +118,18 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 		rows--;
 	for (i = 2; i < rows; i++) {
 		share = fall_share(run, i, &n);
-		if (share >= 0.5)
+		if (share >= 0.7) {
+			least = fmin(least, share);
 			continue;
+		}
 		if (!recovers(run, i, rows))
 			break;
 		dip = i;
 	}
 	if (i == rows) {
-		/* a last step that fell short of the line may hide a page */
+		/* a step that fell short of the line may hide a page */
 		set_value(v, run->t->rows[rows - 1].key,
-			  share >= 0.85 ? CONF_MEDIUM : CONF_LOW);
+			  least >= 0.9 ? CONF_MEDIUM : CONF_LOW);
 		say(v->evidence, sizeof(v->evidence),
 		    "write time falls with the size down to %s (%s)",
 		    fmt_size(a, (double)v->value),
@@ -136,7 +138,7 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	} else {
 		set_value(v, run->t->rows[i - 1].key,
 			  share < 0.2 && n >= 3 ? CONF_HIGH :
-			  share < 0.35 ? CONF_MEDIUM : CONF_LOW);
+			  share < 0.4 ? CONF_MEDIUM : CONF_LOW);
 		say(v->evidence, sizeof(v->evidence),
 		    "%s at %s, %s at %s: a write of %s takes about as long "
 		    "as one of %s", fmt_rate(a, cell(run, i - 1)),

@@ -143,9 +143,17 @@ int check_offset(const struct opts *o, const struct dev *d, char *err,
 	return -EINVAL;
 }
 
+/*
+ * Clear of the first AUs, where FAT-optimized areas live: one of them
+ * taking no open slot makes a sweep count one AU too many.  The classic
+ * default, 16 MiB rounded up to the erase size, is AU 1 for 16 MiB AUs.
+ */
 uint64_t write_offset(const struct opts *o)
 {
+	uint64_t clear = 8 * o->erasesize;
+
 	if (o->have_offset)
 		return o->offset;
-	return round_up(16ull << 20, o->erasesize);
+	return round_up(clear > (16ull << 20) ? clear : 16ull << 20,
+			o->erasesize);
 }

@@ -20,9 +20,9 @@ fi
 
 # Random cards over the whole parameter space (the fast part of "make
 # accuracy"): the share of confident wrong verdicts may only shrink.
-if python3 tests/accuracy.py --cards 12 --seed 2 --max-wrong 25 \
+if python3 tests/accuracy.py --cards 12 --seed 2 --max-wrong 4 \
 	--fb "$FB" > "$TMP/random"; then
-	pass "accuracy: random cards: at most 25% confidently wrong"
+	pass "accuracy: random cards: at most 4% confidently wrong"
 else
 	fail "accuracy: random cards: $(grep '^all' "$TMP/random")"
 fi

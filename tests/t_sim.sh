@@ -69,8 +69,10 @@ while read -r p au page open random fat fatstart; do
 
 	if fbjson "$p: -a" -a "$dev" --blocksize=$bs --count=1; then
 		check "$p: -a diff levels at au=$au page=$page" align $au $page
-		check "$p: -a erase verdict" verdict erase_size $au high medium
-		check "$p: -a page verdict" verdict page_size $page high medium
+		# one family of boundaries alone is low where the size has a
+		# factor of 3 (tests/accuracy.py checks both read together)
+		check "$p: -a erase verdict" verdict erase_size $au high medium low
+		check "$p: -a page verdict" verdict page_size $page high medium low
 	fi
 
 	w="-O $dev --erasesize=$au --blocksize=$page"
