@@ -258,7 +258,7 @@ static void cross_check(struct verdict *v, const struct analysis_ctx *ctx)
 	if (ctx && ctx->dev_size) {
 		p2 = ctx->dev_size & -ctx->dev_size;
 		if (ctx->dev_size % e) {
-			v->conf = conf_down(v->conf);
+			v->conf = CONF_LOW;
 			say(v->evidence, sizeof(v->evidence),
 			    "device size %llu is not a multiple of it "
 			    "(largest power of two dividing it: %s)",
@@ -627,7 +627,7 @@ void analyze_align(const struct table *tabs, size_t n,
 		align_table(&tabs[i], ctx, &r[m]);
 		fam[r[m].odd == 1 ? 1 : r[m].odd == 3 ? 3 : 0]++;
 		m++;
-		/* the classic -a also reads 3x2^n boundaries above maxalign/4 */
+		/* a table with both families of boundaries: read both */
 		if (r[m - 1].odd == 1 && family_size(&tabs[i], 3) >= 4) {
 			family_verdicts(&tabs[i], 3, ctx, &r[m++]);
 			fam[3]++;

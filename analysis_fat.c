@@ -20,7 +20,7 @@ struct fat_eval {
 	unsigned order[TABLE_MAXCOLS];	/* by lvl, slowest first */
 	double cut;		/* between the slow and the fast group */
 	unsigned nslow;
-	double gap;		/* fast group's slowest / slow group's fastest */
+	double gap;		/* fast group's slowest / slow's fastest */
 };
 
 static double rel(const struct table *t, size_t i, unsigned j, unsigned nc)

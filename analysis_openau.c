@@ -5,10 +5,8 @@
  */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "analysis_int.h"
-#include "stats.h"
 #include "units.h"
 
 #define MAX_COLS 128		/* open-AU runs looked at */

@@ -266,10 +266,11 @@ expect_status "file: --restore of a missing file" 2 \
 
 # --- the simulated card: fault injection
 if $FB -a --count=1 sim: >/dev/null 2>&1; then
+	# the default -O region starts at 8 erase sizes: 32 MiB
 	expect_status "sim: fail= ends with an I/O error" 1 \
-		$FB -O sim:fail=16M
+		$FB -O sim:fail=32M
 	expect_grep "sim: fail= names operation, length, offset, errno" \
-		'^flashbench: write [0-9]* bytes at offset [0-9]* of sim:fail=16M: Input/output error' \
+		'^flashbench: write [0-9]* bytes at offset [0-9]* of sim:fail=32M: Input/output error' \
 		"$TMP/err"
 	expect_status "sim: vanish= ends with an error" 1 \
 		$FB -O sim:vanish=10
