@@ -29,6 +29,7 @@
 #include "preserve.h"
 #include "run.h"
 #include "run_json.h"
+#include "safefile.h"
 #include "signals.h"
 #include "units.h"
 
@@ -150,9 +151,9 @@ static FILE *open_out(const struct front *fr)
 				  "reads", fr->out, fr->files[i]);
 	if (same_file(fr->out, fr->preserve))
 		die_usage("--out=%s: that is the --preserve file", fr->out);
-	f = fopen(fr->out, "w");
+	f = open_report(fr->out, why, sizeof(why));
 	if (!f)
-		die_usage("--out=%s: %s", fr->out, strerror(errno));
+		die_usage("--out=%s", why);
 	return f;
 }
 
@@ -248,7 +249,8 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 
 	/* The timing is over; restoring need not be locked in memory. */
 	munlockall();
-	if (preserve_restore(fr->preserve, d, msg, sizeof(msg))) {
+	/* the device is the one saved from: it has been open all along */
+	if (preserve_restore(fr->preserve, d, 1, msg, sizeof(msg))) {
 		fprintf(stderr, "flashbench: %s; %s kept: try again with "
 			"'flashbench --restore=%s %s'\n", msg, fr->preserve,
 			fr->preserve, d->path);
@@ -382,7 +384,7 @@ static int restore_mode(const struct front *fr)
 	fprintf(stderr, "flashbench: --restore=%s: putting it back on %s\n",
 		fr->restore, d.path);
 	gate_wait();
-	ret = preserve_restore(fr->restore, &d, msg, sizeof(msg));
+	ret = preserve_restore(fr->restore, &d, fr->force, msg, sizeof(msg));
 	dev_close(&d);
 	if (ret == -EINVAL)
 		die_usage("--restore=%s", msg);

@@ -12,9 +12,11 @@
  * --preserve=FILE: the bytes a destructive test is about to overwrite are
  * copied to FILE before its first write and put back afterwards, so a card
  * can be measured without losing its contents.  The file keeps the device
- * path, size and sector size and an FNV-1a 64 checksum per range; a flag
- * set last, after fsync, marks it complete, so a file cut short by a crash
- * while saving is never written back.
+ * path, size and sector size, what identifies the device (devid.h) and
+ * a fingerprint of a few blocks outside the ranges, and an FNV-1a 64
+ * checksum per range; a flag set last, after fsync, marks it complete, so
+ * a file cut short by a crash while saving is never written back.  It is
+ * created 0600, as it holds the card's data.
  *
  * Messages go to err/msg without the "flashbench: " prefix.
  */
@@ -36,13 +38,17 @@ int preserve_save(const char *file, struct dev *d, const struct range *r,
 
 /*
  * Write FILE back to d and read it back to verify the checksums, with
- * SIGINT, SIGTERM, SIGHUP and SIGQUIT held off until done.  On success
- * msg tells what was restored.  -EINVAL: FILE is not a complete preserve
- * file for this device (nothing written); -EBADMSG: FILE is corrupt
- * (nothing written); other -errno: an I/O error or a verification
- * failure on the device.
+ * SIGINT, SIGTERM, SIGHUP and SIGQUIT held off until done.  FILE must be
+ * a regular file that only we or root could have written, and is checked
+ * whole (header, ranges, data checksums) before the first write.  Unless
+ * force, d must also be the device FILE was saved from: the same path,
+ * identity and fingerprint (size and sector size always).  On success
+ * msg tells what was restored.  -EINVAL: FILE is refused: not a complete
+ * preserve file, not trusted, or for another device (nothing written);
+ * -EBADMSG: FILE is corrupt (nothing written); other -errno: an I/O error
+ * or a verification failure on the device.
  */
-int preserve_restore(const char *file, struct dev *d, char *msg,
+int preserve_restore(const char *file, struct dev *d, int force, char *msg,
 		     size_t msglen);
 
 /* FNV-1a 64 of buf, continuing from h (start with FNV64_INIT). */
