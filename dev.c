@@ -56,15 +56,9 @@ void dev_close(struct dev *d)
 	d->ops = NULL;
 }
 
-static int log_io(struct dev *d, enum io_kind kind, uint64_t len,
-		  uint64_t off)
+static int keep_rec(struct io_log *l, enum io_kind kind, uint64_t len,
+		    uint64_t off)
 {
-	struct io_log *l = d->log;
-
-	if (len > l->max_len)
-		l->max_len = len;
-	if (l->keep == LOG_COUNT || (kind == IO_READ && l->keep != LOG_ALL))
-		return 0;
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 256;
 		struct io_rec *r = realloc(l->rec, cap * sizeof(*r));
@@ -75,6 +69,23 @@ static int log_io(struct dev *d, enum io_kind kind, uint64_t len,
 		l->cap = cap;
 	}
 	l->rec[l->n++] = (struct io_rec){ .kind = kind, .off = off, .len = len };
+	return 0;
+}
+
+static int log_io(struct dev *d, enum io_kind kind, uint64_t len,
+		  uint64_t off)
+{
+	struct io_log *l = d->log;
+
+	if (len > l->max_len)
+		l->max_len = len;
+	if (l->print)
+		fprintf(l->print, "%s\t%llu\t%llu\n", io_kind_name(kind),
+			(unsigned long long)off, (unsigned long long)len);
+	if (l->keep == LOG_ALL)
+		return keep_rec(l, kind, len, off);
+	if (l->keep == LOG_EXTENTS && kind != IO_READ)
+		return extents_add(&l->written, off, len);
 	return 0;
 }
 

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "extent.h"
+
 struct dev;
 
 /*
@@ -47,10 +49,17 @@ struct io_rec {
 	uint64_t off, len;
 };
 
+/*
+ * What the recorder keeps.  LOG_EXTENTS holds only the merged ranges
+ * written or discarded, so planning a run takes memory by the number of
+ * ranges, not of I/Os; LOG_ALL keeps every I/O in order (unit tests).
+ */
 struct io_log {
-	struct io_rec *rec;
+	enum { LOG_COUNT, LOG_EXTENTS, LOG_ALL } keep;
+	struct io_rec *rec;	/* LOG_ALL */
 	size_t n, cap;
-	enum { LOG_COUNT, LOG_WRITES, LOG_ALL } keep;	/* what to store */
+	struct extents written;	/* LOG_EXTENTS */
+	FILE *print;		/* when set, every I/O is printed here */
 	uint64_t max_len;	/* largest single I/O */
 };
 

@@ -10,46 +10,6 @@
 #include "run.h"
 #include "units.h"
 
-static int cmp_range(const void *a, const void *b)
-{
-	const struct range *x = a, *y = b;
-
-	return x->off < y->off ? -1 : x->off > y->off;
-}
-
-/* Sort and merge the written extents of the log into p->ranges. */
-static int merge_ranges(struct plan *p, const struct io_log *log)
-{
-	size_t i, n = 0;
-
-	p->ranges = calloc(log->n ? log->n : 1, sizeof(*p->ranges));
-	if (!p->ranges)
-		return -ENOMEM;
-	for (i = 0; i < log->n; i++)
-		if (log->rec[i].kind != IO_READ)
-			p->ranges[n++] = (struct range){ log->rec[i].off,
-							 log->rec[i].len };
-	qsort(p->ranges, n, sizeof(*p->ranges), cmp_range);
-	p->nranges = 0;
-	for (i = 0; i < n; i++) {
-		struct range *last = p->nranges ?
-				     &p->ranges[p->nranges - 1] : NULL;
-
-		if (last && p->ranges[i].off <= last->off + last->len) {
-			uint64_t end = p->ranges[i].off + p->ranges[i].len;
-
-			if (end > last->off + last->len)
-				last->len = end - last->off;
-			continue;
-		}
-		p->ranges[p->nranges++] = p->ranges[i];
-	}
-	p->written = 0;
-	for (i = 0; i < p->nranges; i++)
-		p->written += p->ranges[i].len;
-	return 0;
-}
-
 static int dry_run(struct run *r, struct dev *d, struct io_log *log)
 {
 	struct vm vm = { .dev = d };
@@ -72,8 +32,7 @@ static int dry_run(struct run *r, struct dev *d, struct io_log *log)
 
 int run_prepare(struct run *r, const struct opts *o, struct dev *d)
 {
-	/* only writes: a read test of a million samples stays small */
-	struct io_log log = { .keep = LOG_WRITES };
+	struct io_log log = { .keep = LOG_EXTENTS };
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -94,11 +53,10 @@ int run_prepare(struct run *r, const struct opts *o, struct dev *d)
 	if (!r->code)
 		return -ENOMEM;
 	ret = dry_run(r, d, &log);
-	if (!ret) {
-		r->plan.max_len = log.max_len;
-		ret = merge_ranges(&r->plan, &log);
-	}
-	free(log.rec);
+	r->plan.max_len = log.max_len;
+	r->plan.ranges = log.written.r;
+	r->plan.nranges = log.written.n;
+	r->plan.written = extents_bytes(&log.written);
 	return ret;
 }
 
@@ -118,18 +76,13 @@ static void print_totals(const struct plan *p, FILE *f)
 int run_print_plan(struct run *r, const struct opts *o, struct dev *d,
 		   FILE *f)
 {
-	struct io_log log = { .keep = LOG_ALL };
+	struct io_log log = { .keep = LOG_COUNT, .print = f };
 	size_t i;
 	int ret;
 
+	/* printed as they come: a plan of a billion I/Os is not held */
 	if (o->verbose) {
 		ret = dry_run(r, d, &log);
-		for (i = 0; !ret && i < log.n; i++)
-			fprintf(f, "%s\t%llu\t%llu\n",
-				io_kind_name(log.rec[i].kind),
-				(unsigned long long)log.rec[i].off,
-				(unsigned long long)log.rec[i].len);
-		free(log.rec);
 		if (ret)
 			return ret;
 	}

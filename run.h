@@ -5,11 +5,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "extent.h"
 #include "testdesc.h"
-
-struct range {
-	uint64_t off, len;
-};
 
 /* What a test will do, worked out by running it on a recording dry run. */
 struct plan {

@@ -26,7 +26,7 @@ enum table_kind {
 
 struct table_row {
 	uint64_t key;
-	double v[TABLE_MAXCOLS];
+	double *v;		/* width values, in the table's pool */
 };
 
 struct table {
@@ -40,9 +40,18 @@ struct table {
 	unsigned col_nr[TABLE_MAXCOLS];	/* TAB_SWEEP: N of each column */
 	size_t nrows, cap;
 	struct table_row *rows;
+	/*
+	 * Values per row: the most columns the table has had, so a million
+	 * rows of one value take 8 MB, not 64 times that.
+	 */
+	unsigned width;
+	double *pool;
 };
 
-/* Append a row (values preset to NAN); NULL on allocation failure. */
+/*
+ * Append a row with room for max(ncols, what the kind has) values, preset
+ * to NAN; set ncols first.  NULL on allocation failure.
+ */
 struct table_row *table_add_row(struct table *t, uint64_t key);
 void table_free(struct table *t);
 const char *table_kind_name(enum table_kind k);

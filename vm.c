@@ -379,11 +379,11 @@ static int emit_row(struct vm *vm, const struct vm_node *n,
 	unsigned i;
 
 	if (vm->tab) {
+		if (r->n > vm->tab->ncols)
+			vm->tab->ncols = r->n;
 		tr = table_add_row(vm->tab, (uint64_t)vm->var[n->key]);
 		for (i = 0; tr && i < r->n; i++)
 			tr->v[i] = r->v[i];
-		if (r->n > vm->tab->ncols)
-			vm->tab->ncols = r->n;
 	}
 	if (vm->out) {
 		errno = 0;
