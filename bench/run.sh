@@ -1,7 +1,8 @@
 #!/bin/sh
 # Benchmarks anyone can rerun: per-I/O overhead against bare pread on the
-# same file (ratios against a baseline measured in the same run), and the
-# wall time and peak memory of typical runs (medians of 5).
+# same file (ratios against a baseline measured in the same run), the
+# wall time and peak memory of typical runs (medians of 5), and planning
+# memory and simulated writes per second (bench/sim.sh).
 #   usage: bench/run.sh [SCRATCH-DIR]   (needs ~1 GiB free)
 cd "$(dirname "$0")/.." || exit 1
 dir=${1:-bench/tmp}
@@ -33,3 +34,5 @@ med5 "-O sim: --blocksize=512 --open-au-nr=3" \
 	./flashbench -O sim: --blocksize=512 --open-au-nr=3
 med5 "-O 1GiB file (4MiB erasesize)" ./flashbench -O "$F"
 med5 "-O --open-au-nr=1-8 sim:" ./flashbench -O sim: --open-au-nr=1-8
+
+sh bench/sim.sh
