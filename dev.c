@@ -188,6 +188,12 @@ void *dev_alloc(uint64_t len)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+void dev_lock(void *buf, uint64_t len)
+{
+	/* best effort: without the privilege the run goes on unlocked */
+	mlock(buf, (size_t)(len < DEV_LOCK_MAX ? len : DEV_LOCK_MAX));
+}
+
 void dev_free(void *buf, uint64_t len)
 {
 	if (buf)

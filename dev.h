@@ -99,6 +99,14 @@ int dev_discard(struct dev *d, uint64_t off, uint64_t len, uint64_t *ns);
 void *dev_alloc(uint64_t len);
 void dev_free(void *buf, uint64_t len);
 
+/*
+ * Lock the first DEV_LOCK_MAX bytes of an I/O buffer in RAM (where
+ * permitted): the small I/Os are the ones a page fault would disturb,
+ * and a 4 GiB --erasesize must not pin 4 GiB.
+ */
+#define DEV_LOCK_MAX (64ull << 20)
+void dev_lock(void *buf, uint64_t len);
+
 const char *io_kind_name(enum io_kind k);
 
 /* Monotonic clock in ns (CLOCK_MONOTONIC_RAW where available). */

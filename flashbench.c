@@ -36,13 +36,14 @@
 /*
  * Page faults and preemption inside a timed window show up as noise;
  * real-time priority only on request, as it slows the I/O completion
- * path on small machines.
+ * path on small machines.  Not MCL_FUTURE: the I/O buffer, as large as
+ * --erasesize, is locked only up to DEV_LOCK_MAX (run_execute).
  */
 static void quiet_machine(const struct front *fr)
 {
 	struct sched_param sp = { .sched_priority = 1 };
 
-	mlockall(MCL_CURRENT | MCL_FUTURE);
+	mlockall(MCL_CURRENT);
 	if (fr->realtime && sched_setscheduler(0, SCHED_FIFO, &sp) < 0)
 		fprintf(stderr, "flashbench: --realtime: %s (continuing)\n",
 			strerror(errno));

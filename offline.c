@@ -13,7 +13,9 @@
 #include "offline.h"
 #include "report.h"
 #include "run_json.h"
+#include "units.h"
 
+/* The whole of f, up to REPORT_MAX_BYTES; NULL with errno (EFBIG: more). */
 static char *slurp(FILE *f, size_t *len)
 {
 	size_t cap = 65536, n = 0, got;
@@ -21,14 +23,21 @@ static char *slurp(FILE *f, size_t *len)
 
 	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
 		n += got;
+		if (n > REPORT_MAX_BYTES) {
+			free(buf);
+			errno = EFBIG;
+			return NULL;
+		}
 		if (n == cap) {
-			nb = realloc(buf, cap * 2);
+			/* one byte past the limit tells a file that is over it */
+			cap = cap * 2 > REPORT_MAX_BYTES ? REPORT_MAX_BYTES + 1 :
+							   cap * 2;
+			nb = realloc(buf, cap);
 			if (!nb) {
 				free(buf);
 				return NULL;
 			}
 			buf = nb;
-			cap *= 2;
 		}
 	}
 	if (buf && ferror(f)) {
@@ -42,11 +51,14 @@ static char *slurp(FILE *f, size_t *len)
 static char *read_report(const char *path, size_t *len)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	char *text;
+	char *text, lim[UNIT_BUFLEN];
 
 	if (!f)
 		die_usage("--analyze=%s: %s", path, strerror(errno));
 	text = slurp(f, len);
+	if (!text && errno == EFBIG)
+		die_usage("--analyze=%s: more than %s, the limit for a report",
+			  path, fmt_size(lim, REPORT_MAX_BYTES));
 	if (!text)
 		die_usage("--analyze=%s: %s", path, strerror(errno));
 	if (f != stdin)

@@ -16,6 +16,8 @@
 #define REPORT_MAX_TABLES	256
 #define REPORT_MAX_ROWS		8192	/* over all tables */
 #define REPORT_MAX_SECTIONS	64
+/* --analyze reads no more of a file (or stdin): /dev/zero is not a report */
+#define REPORT_MAX_BYTES	(64u << 20)
 
 /*
  * A pasted report often covers several cards (a mailing-list digest).  A

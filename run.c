@@ -158,6 +158,7 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 	vm.buf = dev_alloc(len);
 	if (!vm.buf)
 		return -ENOMEM;
+	dev_lock(vm.buf, len);
 	if (o->test->writes)
 		fill_pattern(vm.buf, len);
 	if (out && o->test->header)

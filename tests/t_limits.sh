@@ -52,3 +52,35 @@ peak "limits: scatter of 2^20 rows stays small" 131072 \
 	pass "limits: scatter prints 2^20 rows" ||
 	fail "limits: scatter: $(wc -l < "$TMP/limits.out") rows"
 rm -f "$TMP/limits.out" "$TMP/limits.err" "$TMP/limits.rss"
+
+# a 256 MiB read buffer: locked whole it would all be resident
+if is_root; then
+	peak "limits: at most 64MiB of the I/O buffer locked" 131072 \
+		"$FB" -i --interval-order=19 --count=1 sim:
+else
+	skip "limits: buffer locking (needs root: others cannot lock 64MiB)"
+fi
+
+# --analyze reads at most 64 MiB of a report: one line naming the file
+one_line_error() {
+	_name=$1 _want=$2
+	if [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q -F -e "$_want" "$TMP/err"
+	then
+		pass "$_name: one line naming it"
+	else
+		fail "$_name: stderr: $(head -c 300 "$TMP/err")"
+	fi
+}
+BIG=$TMP/limits-big.txt
+rm -f "$BIG"
+truncate -s 65M "$BIG"
+expect_status "limits: --analyze of a 65MiB file: exit 2" 2 \
+	"$FB" --analyze="$BIG"
+one_line_error "limits: --analyze of a 65MiB file" \
+	"--analyze=$BIG: more than 64MiB, the limit for a report"
+head -c $((65 << 20)) "$BIG" | "$FB" --analyze=- > "$TMP/out" 2> "$TMP/err"
+rc=$?
+[ $rc -eq 2 ] && pass "limits: --analyze=- of 65MiB: exit 2" ||
+	fail "limits: --analyze=- of 65MiB: exit $rc, want 2"
+one_line_error "limits: --analyze=- of 65MiB" "--analyze=-: more than 64MiB"
+rm -f "$BIG"
