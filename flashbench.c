@@ -280,6 +280,8 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	if (ret) {
 		run_free(&r);
 		fprintf(stderr, "flashbench: %s: %s\n", fr->o.test->name,
+			ret == -EOVERFLOW ? "with these sizes an offset would "
+			"overflow 64 bits; nothing was read or written" :
 			strerror(-ret));
 		return EXIT_IO;
 	}

@@ -113,7 +113,8 @@ struct vm_expr expr_const(int64_t add)
 
 uint64_t round_up(uint64_t v, uint64_t to)
 {
-	return (v + to - 1) / to * to;
+	/* not (v + to - 1) / to * to: that wraps for an erase size near 2^64 */
+	return (v / to + (v % to != 0)) * to;
 }
 
 const char *shown(const char *typed, uint64_t v, char *buf, size_t len)

@@ -18,6 +18,8 @@
 
 #define SIM_SECTOR	512
 #define SIM_MAX_OPEN	64
+/* The largest off_t, down to a sector: no real device is larger. */
+#define SIM_MAX_SIZE	(INT64_MAX / SIM_SECTOR * SIM_SECTOR)
 #define SIM_NOISE	1.0
 #define SIM_SEED	1
 /*
@@ -411,6 +413,11 @@ static int check_geometry(const struct sim_params *p, const char *spec,
 	if (p->size % SIM_SECTOR)
 		return fail_msg(err, errlen, spec, "size",
 				"not a multiple of 512");
+	if (p->size > SIM_MAX_SIZE)
+		return fail_msg(err, errlen, spec, "size",
+				"more than %llu bytes (2^63 - 512; Linux "
+				"offsets are signed 64-bit)",
+				(unsigned long long)SIM_MAX_SIZE);
 	if (p->size / 2 < p->au)
 		return fail_msg(err, errlen, spec, "size",
 				"%s holds fewer than two AUs of %s",

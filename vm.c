@@ -52,14 +52,24 @@ uint64_t lfsr_next(struct lfsr *l)
 	return s - 1;
 }
 
-static int64_t eval(const struct vm *vm, const struct vm_expr *e)
+/*
+ * Checked: sizes near 2^63 must end in a clear error, not in a wrapped
+ * offset.  0 or -EOVERFLOW.
+ */
+static int eval(const struct vm *vm, const struct vm_expr *e, int64_t *out)
 {
-	int64_t v = e->add;
+	int64_t v = e->add, t;
 	unsigned i;
 
-	for (i = 0; i < VM_NVARS; i++)
-		v += e->mul[i] * vm->var[i];
-	return v;
+	for (i = 0; i < VM_NVARS; i++) {
+		if (!e->mul[i])
+			continue;
+		if (__builtin_mul_overflow(e->mul[i], vm->var[i], &t) ||
+		    __builtin_add_overflow(v, t, &v))
+			return -EOVERFLOW;
+	}
+	*out = v;
+	return 0;
 }
 
 struct iter {
@@ -75,9 +85,9 @@ static int iter_begin(struct vm *vm, const struct vm_node *n, struct iter *it)
 
 	memset(it, 0, sizeof(*it));
 	it->n = n;
-	it->start = eval(vm, &n->start);
-	stride = eval(vm, &n->stride);
-	count = eval(vm, &n->count);
+	if (eval(vm, &n->start, &it->start) || eval(vm, &n->stride, &stride) ||
+	    eval(vm, &n->count, &count))
+		return -EOVERFLOW;
 	if (n->span) {
 		if (stride <= 0)
 			return -EINVAL;
@@ -85,6 +95,12 @@ static int iter_begin(struct vm *vm, const struct vm_node *n, struct iter *it)
 	}
 	if (count < 0 || stride < 0 || it->start < 0)
 		return -EINVAL;
+	/* the last value, start + (count - 1) * stride, must fit */
+	if ((n->order == ORD_LINEAR || n->order == ORD_LFSR) &&
+	    count > 1 && stride &&
+	    (uint64_t)(count - 1) > (uint64_t)(INT64_MAX - it->start) /
+				    (uint64_t)stride)
+		return -EOVERFLOW;
 	it->count = (uint64_t)count;
 	it->stride = (uint64_t)stride;
 	it->cur = (uint64_t)it->start;
@@ -176,25 +192,33 @@ static void trace_io(FILE *f, enum io_kind io, uint64_t off, uint64_t len,
 		fmt_time(t, (double)ns));
 }
 
+static int do_io(struct vm *vm, const struct vm_node *n, int64_t off,
+		 int64_t len, uint64_t *ns)
+{
+	if (vm_stop)
+		return -EINTR;
+	if (off < 0 || len <= 0)
+		return -EINVAL;
+	if (n->io == IO_READ)
+		return dev_read(vm->dev, vm->buf, (uint64_t)len, (uint64_t)off,
+				ns);
+	if (n->io == IO_WRITE)
+		return dev_write(vm->dev, vm->buf, (uint64_t)len,
+				 (uint64_t)off, ns);
+	return dev_discard(vm->dev, (uint64_t)off, (uint64_t)len, ns);
+}
+
 static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 {
-	int64_t off = eval(vm, &n->off), len = eval(vm, &n->len);
+	int64_t off = 0, len = 0;
 	uint64_t ns = 0;
-	int ret;
+	int ret = eval(vm, &n->off, &off);
 
+	if (!ret)
+		ret = eval(vm, &n->len, &len);
 	vm->error = (struct vm_error){ 0, n->io, (uint64_t)off, (uint64_t)len, 0 };
-	if (vm_stop)
-		ret = -EINTR;
-	else if (off < 0 || len <= 0)
-		ret = -EINVAL;
-	else if (n->io == IO_READ)
-		ret = dev_read(vm->dev, vm->buf, (uint64_t)len, (uint64_t)off,
-			       &ns);
-	else if (n->io == IO_WRITE)
-		ret = dev_write(vm->dev, vm->buf, (uint64_t)len,
-				(uint64_t)off, &ns);
-	else
-		ret = dev_discard(vm->dev, (uint64_t)off, (uint64_t)len, &ns);
+	if (!ret)
+		ret = do_io(vm, n, off, len, &ns);
 	if (ret) {
 		vm->error.err = ret;
 		return ret;

@@ -84,3 +84,11 @@ rc=$?
 	fail "limits: --analyze=- of 65MiB: exit $rc, want 2"
 one_line_error "limits: --analyze=- of 65MiB" "--analyze=-: more than 64MiB"
 rm -f "$BIG"
+
+# sizes near 2^64: one line naming the key or option, exit 2, no I/O
+for dev in sim:size=12582912T sim:size=18446744073709551104; do
+	for t in -a -O --erase -i; do
+		expect_status "limits: $t $dev: exit 2" 2 "$FB" $t "$dev"
+		one_line_error "limits: $t $dev" "$dev: size: more than"
+	done
+done
