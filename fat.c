@@ -2,7 +2,8 @@
 /*
  * The find-FAT test (-f): write each of the first AUs of the device whole,
  * in chunks of each size, one column per AU.  An AU that behaves unlike
- * the others is where the card expects the FAT.  Destructive.
+ * the others is where the card expects the FAT.  With --count, each AU
+ * is written that many times and the best kept.  Destructive.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -39,7 +40,7 @@ static const struct vm_node *find_fat_build(struct prog *p,
 	aus->stride = expr_const((int64_t)o->erasesize);
 	aus->count = expr_const(o->fat_nr);
 	aus->fmt = FMT_RATE;
-	prog_kids(p, aus, au_walk(p, o, chunk_write(p)), NULL);
+	prog_kids(p, aus, best_of(p, o, au_walk(p, o, chunk_write(p))), NULL);
 
 	row->width = ROW_COL_WIDTH;
 	prog_kids(p, row, aus, NULL);
@@ -52,4 +53,5 @@ const struct bench bench_find_fat = {
 	.writes = 1,
 	.validate = find_fat_validate,
 	.build = find_fat_build,
+	.count = 1,
 };

@@ -77,7 +77,8 @@ static void usage(FILE *f)
 "Options:\n"
 "  -b, --blocksize=N        smallest I/O size (default 16KiB)\n"
 "  -e, --erasesize=N        AU size used by write tests (default 4MiB)\n"
-"  -c, --count=N            repetitions (default 8)\n"
+"  -c, --count=N            repetitions, the best kept (default 8; -O and\n"
+"                           -f: 1, as each pass writes its region again)\n"
 "      --open-au-nr=N|A-B   AUs written in turn (default 2); a range A-B\n"
 "                           sweeps N=A..B, one column per N\n"
 "      --offset=N           start of the write tests' region\n"
@@ -96,7 +97,8 @@ static void usage(FILE *f)
 "      --analyze            verdicts on stdout after the table, as '# '\n"
 "                           lines (default: verdicts on stderr)\n"
 "      --analyze=FILE ...   verdicts on saved or pasted reports, no device\n"
-"                           ('-' reads stdin; more files may follow)\n"
+"                           ('-' reads stdin; more files may follow;\n"
+"                           at most 64MiB each)\n"
 "      --dry-run            print the I/O plan and totals, touch nothing\n"
 "                           (with -v: every I/O)\n"
 "      --realtime           SCHED_FIFO while measuring (off by default)\n"
@@ -416,7 +418,7 @@ void set_defaults(struct opts *o)
 	if (!o->erasesize)
 		o->erasesize = 4u << 20;
 	if (!o->count)
-		o->count = 8;
+		o->count = o->test->count ? o->test->count : 8;
 	if (!o->nr_lo)
 		o->nr_lo = o->nr_hi = 2;
 	if (!o->fat_nr)

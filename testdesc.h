@@ -47,6 +47,7 @@ struct bench {
 	const char *name;
 	enum table_kind kind;
 	int writes;		/* destructive */
+	unsigned count;		/* --count when not given; 0: 8 */
 	/* Options that do not fit the device: message, -EINVAL. */
 	int (*validate)(const struct opts *o, const struct dev *d, char *err,
 			size_t errlen);

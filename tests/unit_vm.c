@@ -29,11 +29,15 @@ static int fake_read(struct dev *d, void *b, uint64_t len, uint64_t off,
 	return 0;
 }
 
+/* The first slow_writes writes take twice as long. */
+static unsigned slow_writes;
+
 static int fake_write(struct dev *d, const void *b, uint64_t len,
 		      uint64_t off, uint64_t *ns)
 {
 	(void)d; (void)b; (void)off;
-	*ns = len;
+	*ns = slow_writes ? 2 * len : len;
+	slow_writes -= slow_writes > 0;
 	return off == fail_off ? -EIO : 0;
 }
 
@@ -131,7 +135,8 @@ static struct opts base_opts(const struct bench *b)
 {
 	struct opts o = {
 		.test = b, .blocksize = 512 * 1024, .erasesize = 2u << 20,
-		.count = 2, .nr_lo = 2, .nr_hi = 2, .fat_nr = 3,
+		.count = b->count ? b->count : 2, .nr_lo = 2, .nr_hi = 2,
+		.fat_nr = 3,
 		.scatter_order = 3, .scatter_span = 2, .interval_order = 3,
 	};
 	return o;
@@ -297,6 +302,43 @@ static void test_sweep_and_fat(void)
 	free(log.rec);
 }
 
+/* --count on the write tests: that many passes, the best one kept. */
+static void test_write_count(void)
+{
+	const struct bench *tests[] = { &bench_open_au, &bench_find_fat };
+	struct io_log log = { .rec = NULL };
+	struct dev d;
+	struct run r;
+	char *text = NULL;
+	size_t once, i;
+	int ret;
+
+	for (i = 0; i < 2; i++) {
+		struct opts o = base_opts(tests[i]);
+
+		CHECK(o.count == 1, "%s: one pass by default", tests[i]->name);
+		fake_dev(&d, &log);
+		ret = run_capture(&o, &d, &r, &text);
+		once = log.n;
+		run_free(&r);
+		free(text);
+
+		o.count = 3;
+		fake_dev(&d, &log);
+		slow_writes = 2;	/* the first pass of the first size */
+		ret |= run_capture(&o, &d, &r, &text);
+		slow_writes = 0;
+		CHECK(ret == 0 && log.n == 3 * once, "%s: --count=3 writes "
+		      "3 times (%zu, %zu)", tests[i]->name, once, log.n);
+		CHECK(r.tab.nrows == 3 && r.tab.rows[0].v[0] == 1e9,
+		      "%s: --count keeps the fastest pass (%g B/s)",
+		      tests[i]->name, r.tab.nrows ? r.tab.rows[0].v[0] : 0);
+		run_free(&r);
+		free(text);
+	}
+	free(log.rec);
+}
+
 static void test_erase_scatter_interval(void)
 {
 	struct opts o = base_opts(&bench_erase);
@@ -363,6 +405,33 @@ static void test_errors(void)
 	run_free(&r);
 	free(text);
 
+	{
+		/* offsets 2^62, 2^63 (too far): refused before any I/O */
+		struct prog p = { .nnode = 0 };
+		struct vm_node *io = prog_node(&p, VM_IO);
+		struct vm_node *loop = prog_node(&p, VM_LOOP);
+		struct vm vm = { .dev = &d };
+
+		fake_dev(&d, &log);
+		io->io = IO_READ;
+		io->off = expr_var(VAR_POS, 0);
+		io->len = expr_const(512);
+		loop->var = VAR_POS;
+		loop->order = ORD_LINEAR;
+		loop->start = expr_const(1ll << 62);
+		loop->stride = expr_const(1ll << 62);
+		loop->count = expr_const(2);
+		prog_kids(&p, loop, io, NULL);
+		ret = vm_run(&vm, loop);
+		CHECK(ret == -EOVERFLOW && log.n == 0, "overflow: a loop "
+		      "past 2^63 is -EOVERFLOW before any I/O (%d)", ret);
+		loop->count = expr_const(1);
+		io->off.mul[VAR_POS] = 4;
+		ret = vm_run(&vm, loop);
+		CHECK(ret == -EOVERFLOW && log.n == 0, "overflow: an offset "
+		      "expression past 2^63 is -EOVERFLOW (%d)", ret);
+	}
+
 	o = base_opts(&bench_align);
 	o.blocksize = 1024;
 	fake_dev(&d, &log);
@@ -425,6 +494,7 @@ int main(void)
 	test_align_pattern();
 	test_open_au_pattern();
 	test_sweep_and_fat();
+	test_write_count();
 	test_erase_scatter_interval();
 	test_errors();
 	return CHECK_DONE();
