@@ -358,7 +358,7 @@ static int run_tests(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	for (i = 0; i < fr->ntests && !status; i++) {
 		if (fr->json && i)
 			fputs(",\n", out);
-		fr->o.test = fr->tests[i];
+		use_test(&fr->o, fr->tests[i]);
 		status = run_test(fr, d, out, plot);
 	}
 	if (fr->json && fr->ntests > 1)
@@ -446,7 +446,7 @@ static int dispatch(struct front *fr)
 	set_defaults(&fr->o);
 	open_device(fr, &d);
 	for (i = 0; i < fr->ntests; i++) {
-		fr->o.test = fr->tests[i];
+		use_test(&fr->o, fr->tests[i]);
 		validate(fr, &d);
 	}
 	check_preserve(fr, &d);

@@ -330,7 +330,9 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 			opt_discard(o, optarg);
 			break;
 		case 'r': o->random = 1; break;
-		case 'c': o->count = opt_uint("count", optarg, 1000000); break;
+		case 'c':
+			o->count_typed = opt_uint("count", optarg, 1000000);
+			break;
 		case 'b':
 			o->blocksize = opt_size("blocksize", optarg);
 			o->blocksize_arg = optarg;
@@ -411,14 +413,18 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 	o->device = argv[optind];
 }
 
+void use_test(struct opts *o, const struct bench *t)
+{
+	o->test = t;
+	o->count = o->count_typed ? o->count_typed : t->count ? t->count : 8;
+}
+
 void set_defaults(struct opts *o)
 {
 	if (!o->blocksize)
 		o->blocksize = 16384;
 	if (!o->erasesize)
 		o->erasesize = 4u << 20;
-	if (!o->count)
-		o->count = o->test->count ? o->test->count : 8;
 	if (!o->nr_lo)
 		o->nr_lo = o->nr_hi = 2;
 	if (!o->fat_nr)

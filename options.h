@@ -59,6 +59,9 @@ void front_free(struct front *fr);
 /* Defaults for whatever the command line left unset. */
 void set_defaults(struct opts *o);
 
+/* Make t the test o describes, with its default --count unless typed. */
+void use_test(struct opts *o, const struct bench *t);
+
 /* Checks that need the device geometry but no I/O. */
 void validate(const struct front *fr, const struct dev *d);
 

@@ -18,6 +18,7 @@ struct opts {
 	/* the values as typed, for messages; NULL when defaulted */
 	const char *blocksize_arg, *erasesize_arg, *offset_arg;
 	unsigned count;
+	unsigned count_typed;		/* --count=N; 0: each test's default */
 	unsigned nr_lo, nr_hi;		/* --open-au-nr=N or A-B */
 	unsigned fat_nr;
 	unsigned scatter_order, scatter_span, interval_order;

@@ -39,3 +39,8 @@ else
 	fail "count: -O --count=5 is not faster than one pass"
 fi
 rm -f "$TMP/count1" "$TMP/count5"
+# several tests in one run: each its own default
+c=$("$FB" --json -O -a sim: 2>/dev/null | grep -o '"count": *[0-9]*' |
+    tr -dc '0-9\n' | tr '\n' ' ')
+[ "$c" = "8 1 " ] && pass "count: -O -a in one run: -a best of 8, -O once" ||
+	fail "count: -O -a in one run: counts $c, want 8 1"
