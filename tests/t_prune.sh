@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# A sweep column stops at the first size below 1/8 of its own best (the
+# threshold bench/prune.sh chose from the accuracy suites), no earlier.
+. tests/lib.sh
+
+"$FB" -O --json --open-au-nr=1-4 --blocksize=4K sim:open=2 > "$TMP/prune" \
+	2>/dev/null
+if msg=$(python3 - "$TMP/prune" 2>&1 <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))["tables"][0]["rows"]
+cols = len(rows[0]["rates_bps"])
+stopped = 0
+for c in range(cols):
+    v = [r["rates_bps"][c] for r in rows]
+    best, k = 0, None
+    for i, x in enumerate(v):
+        if x is None:
+            break
+        if k is None and x < best / 8:
+            k = i
+        best = max(best, x)
+    if k is None:
+        if None in v:
+            sys.exit("column %d stopped while above 1/8 of its best" % c)
+        continue
+    if any(x is not None for x in v[k + 1:]) or None in v[:k + 1]:
+        sys.exit("column %d: below 1/8 at row %d, rates %r" % (c, k, v))
+    stopped += 1
+if not stopped:
+    sys.exit("no column fell below 1/8 of its best")
+print("%d of %d columns stop right after falling below 1/8" % (stopped, cols))
+PY
+); then
+	pass "prune: $msg"
+else
+	fail "prune: $msg"
+fi
+rm -f "$TMP/prune"
