@@ -2,14 +2,23 @@
 /* The real backend: a block device or a regular file, through O_DIRECT. */
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/fs.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "dev.h"
+
+/*
+ * The block ioctls come from the libc's <sys/mount.h>, so a static build
+ * (musl-gcc) needs no kernel headers; it lacks only this one, whose number
+ * is part of the kernel ABI.
+ */
+#ifndef BLKDISCARD
+#define BLKDISCARD _IO(0x12, 119)
+#endif
 
 static int open_flags(int mode)
 {
