@@ -20,13 +20,16 @@ endif
 FRONT_OBJS = flashbench.o options.o run_json.o offline.o info.o gate.o \
 	signals.o
 
+# The classic package's flashbench-erase DEVICE START LENGTH.
+ERASE_OBJS = flashbench_erase.o
+
 # Every other top-level source is the library the tests and fuzzers use.
-LIB_OBJS = $(filter-out $(FRONT_OBJS),$(patsubst %.c,%.o,$(sort \
+LIB_OBJS = $(filter-out $(FRONT_OBJS) $(ERASE_OBJS),$(patsubst %.c,%.o,$(sort \
 	$(wildcard *.c))))
 
 UNIT_TESTS = $(patsubst %.c,%,$(wildcard tests/unit_*.c))
 
-all: flashbench
+all: flashbench flashbench-erase
 
 %.o: %.c $(wildcard *.h)
 	$(CC) $(FB_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -37,11 +40,14 @@ libflashbench.a: $(LIB_OBJS)
 flashbench: $(FRONT_OBJS) libflashbench.a
 	$(CC) $(FB_LDFLAGS) $(LDFLAGS) -o $@ $^ $(FB_LDLIBS) $(LDLIBS)
 
+flashbench-erase: $(ERASE_OBJS) libflashbench.a
+	$(CC) $(FB_LDFLAGS) $(LDFLAGS) -o $@ $^ $(FB_LDLIBS) $(LDLIBS)
+
 tests/unit_%: tests/unit_%.c tests/check.h libflashbench.a
 	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) $(FB_LDFLAGS) $(LDFLAGS) \
 		-o $@ $< libflashbench.a $(FB_LDLIBS) $(LDLIBS)
 
-check: flashbench $(UNIT_TESTS)
+check: flashbench flashbench-erase $(UNIT_TESTS)
 	@sh tests/run.sh
 
 # The fuzz replay includes the fuzz targets' sources.
@@ -95,7 +101,7 @@ bench/overhead: bench/overhead.c libflashbench.a
 bench: flashbench bench/overhead
 	sh bench/run.sh
 
-install: flashbench
+install: flashbench flashbench-erase
 	install -D -m 755 flashbench $(DESTDIR)$(BINDIR)/flashbench
 	install -D -m 644 flashbench.1 $(DESTDIR)$(MANDIR)/man1/flashbench.1
 	install -D -m 644 README $(DESTDIR)$(DOCDIR)/README
@@ -105,6 +111,7 @@ install: flashbench
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/flashbench \
+		$(DESTDIR)$(BINDIR)/flashbench-erase \
 		$(DESTDIR)$(MANDIR)/man1/flashbench.1 \
 		$(DESTDIR)$(DOCDIR)/README \
 		$(DESTDIR)$(COMPLETIONDIR)/flashbench \
@@ -112,7 +119,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
-	rm -f flashbench *.o libflashbench.a $(UNIT_TESTS) $(FUZZERS) \
+	rm -f flashbench flashbench-erase *.o libflashbench.a $(UNIT_TESTS) $(FUZZERS) \
 		bench/overhead
 	rm -rf tests/tmp
 

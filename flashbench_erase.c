@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flashbench-erase DEVICE START LENGTH: discard one range, with the
+ * arguments and the "erasing START to END on DEVICE" line of the classic
+ * package's program, which scripts call between runs to put a card back
+ * in its fresh state.  Unlike it: sizes take suffixes and C bases (it
+ * turned "1G" into 1), a range off the sectors or past the end is refused
+ * before any I/O, and so is a device that is mounted or in use, unless
+ * --force.  Exit status as flashbench: 0, 1 I/O error, 2 usage, 3 no
+ * discard.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dev.h"
+#include "inuse.h"
+#include "units.h"
+
+#define EXIT_IO		1
+#define EXIT_USAGE	2
+#define EXIT_NODISCARD	3
+
+static void __attribute__((format(printf, 1, 2), noreturn))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("flashbench-erase: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_USAGE);
+}
+
+static uint64_t number(const char *name, const char *arg)
+{
+	uint64_t v;
+	int ret = parse_size(arg, &v);
+
+	if (ret == -ERANGE)
+		usage_error("%s %s: too large", name, arg);
+	if (ret)
+		usage_error("%s %s: not a size (use e.g. 4194304, 4M, 0x400000)",
+			    name, arg);
+	return v;
+}
+
+/* Sectors, bounds and a nonzero length: all before the first I/O. */
+static void check_range(const struct dev *d, uint64_t start, uint64_t len,
+			const char *s, const char *l)
+{
+	char size[UNIT_BUFLEN];
+
+	if (!len)
+		usage_error("LENGTH %s: must not be zero", l);
+	if (start % d->sector || len % d->sector)
+		usage_error("START %s LENGTH %s: not multiples of the %u-byte "
+			    "sector", s, l, d->sector);
+	if (start >= d->size || len > d->size - start)
+		usage_error("START %s LENGTH %s: past the end of %s (%s)", s, l,
+			    d->path, fmt_size(size, (double)d->size));
+}
+
+int main(int argc, char **argv)
+{
+	char msg[PATH_MAX + 512];
+	uint64_t start, len, ns;
+	int force = argc > 1 && strcmp(argv[1], "--force") == 0;
+	const char *path;
+	struct dev d;
+	int ret;
+
+	if (argc != 4 + force) {
+		fputs("usage: flashbench-erase [--force] DEVICE START LENGTH\n",
+		      stderr);
+		return EXIT_USAGE;
+	}
+	path = argv[1 + force];
+	start = number("START", argv[2 + force]);
+	len = number("LENGTH", argv[3 + force]);
+	if (!force && dev_in_use(path, msg, sizeof(msg)))
+		usage_error("%s: in use: %s (use --force to override)", path,
+			    msg);
+	if (dev_open(&d, path, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
+		usage_error("%s", msg);
+	check_range(&d, start, len, argv[2 + force], argv[3 + force]);
+	printf("erasing %llu to %llu on %s\n", (unsigned long long)start,
+	       (unsigned long long)(start + len), path);
+	fflush(stdout);
+	ret = dev_discard(&d, start, len, &ns);
+	dev_close(&d);
+	if (ret == -EOPNOTSUPP) {
+		fprintf(stderr, "flashbench-erase: %s: discard is not "
+			"supported by this device\n", path);
+		return EXIT_NODISCARD;
+	}
+	if (ret) {
+		fprintf(stderr, "flashbench-erase: discard %llu bytes at "
+			"offset %llu of %s: %s\n", (unsigned long long)len,
+			(unsigned long long)start, path, strerror(-ret));
+		return EXIT_IO;
+	}
+	return 0;
+}
