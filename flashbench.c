@@ -8,6 +8,7 @@
  * safety steps around it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
@@ -53,13 +54,40 @@ static void quiet_machine(const struct front *fr)
  * O_EXCL only says "busy"; this names the mount, swap or holder that a
  * write test would destroy, before any I/O.
  */
-static void refuse_in_use(const char *path)
+/* Does the kernel hold the block device (a mount, swap, a holder)? */
+static int held_by_kernel(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
+		return 0;
+	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (fd < 0)
+		return errno == EBUSY;
+	close(fd);
+	return 0;
+}
+
+/*
+ * O_EXCL only says "busy"; this names the mount, swap or holder that a
+ * write test would destroy, before any I/O.  The hint says whether
+ * --force can get past it: not while the kernel holds the device.
+ */
+static void refuse_in_use(const char *path, int force)
 {
 	char msg[PATH_MAX + 128];
 
-	if (dev_in_use(path, msg, sizeof(msg)))
-		die_usage("%s: in use: %s (use --force to override)", path,
+	if (file_is_swap(path, msg, sizeof(msg)))
+		die_usage("%s: in use: %s (swapoff it first; the kernel "
+			  "refuses to write it, also with --force)", path, msg);
+	if (force || !dev_in_use(path, msg, sizeof(msg)))
+		return;
+	if (held_by_kernel(path))
+		die_usage("%s: in use: %s (the kernel holds the device "
+			  "while it is: --force cannot override that)", path,
 			  msg);
+	die_usage("%s: in use: %s (use --force to override)", path, msg);
 }
 
 static int any_writes(const struct front *fr)
@@ -79,8 +107,8 @@ static int open_device(const struct front *fr, struct dev *d)
 
 	if (any_writes(fr) && !fr->dry_run)
 		mode = DEV_RDWR | DEV_EXCL;
-	if (mode != DEV_RDONLY && !fr->force)
-		refuse_in_use(fr->o.device);
+	if (mode != DEV_RDONLY)
+		refuse_in_use(fr->o.device, fr->force);
 	ret = dev_open(d, fr->o.device, mode, err, sizeof(err));
 	if (ret)
 		die_usage("%s", err);
@@ -379,8 +407,7 @@ static int restore_mode(const struct front *fr)
 	if (fr->preserve)
 		die_usage("--restore=%s: does not go with --preserve=%s",
 			  fr->restore, fr->preserve);
-	if (!fr->force)
-		refuse_in_use(fr->o.device);
+	refuse_in_use(fr->o.device, fr->force);
 	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
 		die_usage("%s", msg);
 	stop_on_signals();
@@ -398,6 +425,48 @@ static int restore_mode(const struct front *fr)
 	return status;
 }
 
+/* path with its directory resolved: two names of one file compare equal */
+static void canonical(const char *path, char *buf, size_t len)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 1,
+		 slash ? path : ".");
+	if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	if (!realpath(dir, real))
+		snprintf(real, sizeof(real), "%s", dir);
+	snprintf(buf, len, "%s/%s", real, slash ? slash + 1 : path);
+}
+
+static int same_path(const char *a, const char *b)
+{
+	char x[2 * PATH_MAX], y[2 * PATH_MAX];
+
+	if (!a || !b)
+		return 0;
+	canonical(a, x, sizeof(x));
+	canonical(b, y, sizeof(y));
+	return strcmp(x, y) == 0;
+}
+
+/*
+ * Created and removed again: a directory that will not take the file is
+ * a usage error now, not a failure after the announcement.
+ */
+static void probe_create(const char *file)
+{
+	int fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			    O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		die_usage("--preserve=%s: cannot create it: %s", file,
+			  strerror(errno));
+	close(fd);
+	unlink(file);
+}
+
 /* Before any I/O: a file to save into, off the device. */
 static void check_preserve(const struct front *fr, const struct dev *d)
 {
@@ -405,14 +474,20 @@ static void check_preserve(const struct front *fr, const struct dev *d)
 
 	if (!fr->preserve || fr->dry_run)
 		return;
+	if (!*fr->preserve)
+		die_usage("--preserve=: no file named");
 	if (!any_writes(fr) && fr->ntests == 1)
 		die_usage("--preserve=%s: --%s does not write to the device",
 			  fr->preserve, fr->o.test->name);
 	if (!any_writes(fr))
 		die_usage("--preserve=%s: none of these tests writes to the "
 			  "device", fr->preserve);
+	if (same_path(fr->preserve, fr->out))
+		die_usage("--preserve=%s: that is also --out=%s", fr->preserve,
+			  fr->out);
 	if (preserve_check(fr->preserve, d, err, sizeof(err)))
 		die_usage("%s", err);
+	probe_create(fr->preserve);
 }
 
 /* Everything after parsing; fr stays in main's frame, even on exit(). */

@@ -553,3 +553,37 @@ int fs_on_storage(const char *target, dev_t fsdev, char *why, size_t len)
 	free_set(&s);
 	return b != NULL;
 }
+
+/* One /proc/swaps line: the name, first, with \040 for a space. */
+static int swap_line_is(char *line, const struct stat *st)
+{
+	struct stat sw;
+
+	line[strcspn(line, " \t\n")] = '\0';
+	unescape(line);
+	return line[0] == '/' && stat(line, &sw) == 0 &&
+	       S_ISREG(sw.st_mode) && sw.st_dev == st->st_dev &&
+	       sw.st_ino == st->st_ino;
+}
+
+int file_is_swap(const char *path, char *msg, size_t msglen)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	struct stat st;
+	int found = 0;
+	FILE *f;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	f = fopen("/proc/swaps", "r");
+	if (!f)
+		return 0;
+	while (!found && getline(&line, &cap, f) > 0)
+		found = swap_line_is(line, &st);
+	free(line);
+	fclose(f);
+	if (found)
+		snprintf(msg, msglen, "%s is an active swap file", path);
+	return found;
+}

@@ -32,4 +32,11 @@ int shares_storage(const char *target, const char *other, char *why,
 /* Does the filesystem with device number fsdev live on target's storage? */
 int fs_on_storage(const char *target, dev_t fsdev, char *why, size_t len);
 
+/*
+ * Is the regular file at path an active swap file?  Returns 1 with "FILE
+ * is an active swap file" in msg, else 0.  The kernel refuses to write
+ * one (ETXTBSY) whatever --force says.
+ */
+int file_is_swap(const char *path, char *msg, size_t msglen);
+
 #endif

@@ -13,6 +13,8 @@ MNT=$(pwd)/$S/mnt
 LOOPS=
 cleanup() {
 	umount "$MNT" 2>/dev/null
+	umount "$S/ro" 2>/dev/null
+	swapoff "$S/swap" 2>/dev/null
 	for l in $LOOPS; do
 		swapoff "${l}p2" 2>/dev/null
 		losetup -d "$l" 2>/dev/null
@@ -22,8 +24,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# A write test of many rows; the test gate holds it after each row.
-LONG="-O --blocksize=4k --erasesize=2M --open-au-nr=6"
+# A write test of a few rows: the test gate holds it after each one, so
+# it need not be long to be signalled mid-way.
+LONG="-O --blocksize=256k --erasesize=1M --open-au-nr=2"
 ROW='^[0-9.]*[KM]iB'
 
 sum_of() { sha256sum < "$1"; }
@@ -240,15 +243,19 @@ head -c $((192 << 20)) /dev/urandom > "$F"
 roundtrip "file: -O" "$F" -O --blocksize=256k --erasesize=1M --open-au-nr=3
 roundtrip "file: -f" "$F" -f --blocksize=1M --erasesize=1M --fat-nr=3
 roundtrip "file: --discard" "$F" --discard=1M:2M
-interrupted "file: ^C" "$F"
+# signals: a smaller file, as each check reads it whole
+FS=$S/small.img
+head -c $((48 << 20)) /dev/urandom > "$FS"
+interrupted "file: ^C" "$FS"
 # an ssh drop, ^\, kill, a broken pipe: all put the data back
 for sig in HUP QUIT TERM PIPE USR1; do
-	interrupted "file: SIG$sig" "$F" $sig
+	interrupted "file: SIG$sig" "$FS" $sig
 done
-headed "file: | head -n 1" "$F"
-killed "file: SIGKILL" "$F"
-killed "file: SIGKILL, SIGTERM during --restore" "$F" TERM
-killed "file: SIGKILL, SIGHUP during --restore" "$F" HUP
+headed "file: | head -n 1" "$FS"
+killed "file: SIGKILL" "$FS"
+killed "file: SIGKILL, SIGTERM during --restore" "$FS" TERM
+killed "file: SIGKILL, SIGHUP during --restore" "$FS" HUP
+rm -f "$FS"
 head -c $((128 << 20)) /dev/urandom > "$S/other.img"
 preserve_refusals "file" "$F" "$S/other.img"
 rm -f "$S/other.img"
@@ -263,6 +270,63 @@ expect_grep "file: says what it is" "not a flashbench preserve file" \
 rm -f "$P"
 expect_status "file: --restore of a missing file" 2 \
 	$FB --restore="$P" "$F"
+
+# refused_early NAME CMD...: exit 2 before the announcement, $F unchanged
+refused_early() {
+	_what=$1
+	shift
+	_sum=$(sum_of "$F")
+	expect_status "$_what: refused, exit 2" 2 "$@"
+	if grep -q "will overwrite" "$TMP/err"; then
+		fail "$_what: refused only after the announcement"
+	else
+		pass "$_what: refused before the announcement"
+	fi
+	same "$_what" "$F" "$_sum"
+}
+
+# a --preserve file that cannot be made is a usage error, before any I/O
+W="-O --blocksize=1M --erasesize=1M --open-au-nr=1"
+refused_early "file: --preserve= (empty)" $FB $W --preserve= "$F"
+expect_grep "file: --preserve= says no file" "no file named" "$TMP/err"
+refused_early "file: --preserve same as --out" \
+	$FB $W --preserve="$S/same" -o "$S/./same" "$F"
+expect_grep "file: --preserve same as --out says so" "also --out" \
+	"$TMP/err"
+rm -f "$S/same"
+mkdir -p "$S/ro"
+if is_root; then
+	mount -t tmpfs -o ro tmpfs "$S/ro" 2>/dev/null
+else
+	chmod 555 "$S/ro"
+fi
+if touch "$S/ro/probe" 2>/dev/null; then
+	skip "file: --preserve in a read-only directory (it takes files here)"
+	rm -f "$S/ro/probe"
+else
+	refused_early "file: --preserve in a read-only directory" \
+		$FB $W --preserve="$S/ro/keep.fbp" "$F"
+	expect_grep "file: --preserve in a read-only directory says why" \
+		"cannot create it" "$TMP/err"
+fi
+umount "$S/ro" 2>/dev/null
+chmod 755 "$S/ro"
+
+# an active swap file: the kernel would refuse the first write
+if is_root && head -c $((32 << 20)) /dev/zero > "$S/swap" &&
+	chmod 600 "$S/swap" && mkswap "$S/swap" >/dev/null 2>&1 &&
+	swapon "$S/swap" 2>/dev/null; then
+	_keep=$F
+	F=$S/swap
+	refused_early "swap file: -O" $FB $W "$F"
+	expect_grep "swap file: says so" "is an active swap file" "$TMP/err"
+	refused_early "swap file: -O --force" $FB $W --force "$F"
+	F=$_keep
+	swapoff "$S/swap"
+else
+	skip "swap file (needs root and swapon)"
+fi
+rm -f "$S/swap"
 
 # --- the simulated card: fault injection
 if $FB -a --count=1 sim: >/dev/null 2>&1; then
@@ -321,7 +385,10 @@ sync
 for t in "-O" "-f" "--erase" "--discard=0:1M"; do
 	expect_status "mounted: $t is refused" 2 $FB $t "$L"
 	expect_grep "mounted: $t names the mount" \
-		"^flashbench: $L: in use: $L is mounted on $MNT (use --force to override)$" \
+		"^flashbench: $L: in use: $L is mounted on $MNT " "$TMP/err"
+	# O_EXCL refuses a mounted device whatever --force says
+	expect_grep "mounted: $t: the hint does not offer --force" \
+		"(the kernel holds the device while it is: --force cannot override that)$" \
 		"$TMP/err"
 done
 expect_status "mounted: --force still refused (O_EXCL)" 2 \
