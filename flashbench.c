@@ -46,8 +46,8 @@ static void quiet_machine(const struct front *fr)
 
 	mlockall(MCL_CURRENT);
 	if (fr->realtime && sched_setscheduler(0, SCHED_FIFO, &sp) < 0)
-		fprintf(stderr, "flashbench: --realtime: %s (continuing)\n",
-			strerror(errno));
+		tell("--realtime: %s (continuing)\n",
+		     strerror(errno));
 }
 
 /*
@@ -126,15 +126,15 @@ static int report_error(const struct run *r, const struct dev *d)
 	const struct vm_error *e = &r->error;
 
 	if (e->err == -EOPNOTSUPP) {
-		fprintf(stderr, "flashbench: %s: discard is not supported by "
-			"this device\n", d->path);
+		tell("%s: discard is not supported by "
+		     "this device\n", d->path);
 		return EXIT_NODISCARD;
 	}
-	fprintf(stderr, "flashbench: %s %llu bytes at offset %llu of %s: %s%s\n",
-		io_kind_name(e->io), (unsigned long long)e->len,
-		(unsigned long long)e->off, d->path, strerror(-e->err),
-		vanished(e->err) ? " (the device vanished: removed or detached)"
-				 : "");
+	tell("%s %llu bytes at offset %llu of %s: %s%s\n",
+	     io_kind_name(e->io), (unsigned long long)e->len,
+	     (unsigned long long)e->off, d->path, strerror(-e->err),
+	     vanished(e->err) ? " (the device vanished: removed or detached)"
+	     : "");
 	return EXIT_IO;
 }
 
@@ -214,8 +214,8 @@ static int write_plot(const struct front *fr, FILE *f, const struct table *t,
 		ret = -errno;
 	if (!ret)
 		return 0;
-	fprintf(stderr, "flashbench: --plot=%s: %s\n", fr->plot,
-		strerror(-ret));
+	tell("--plot=%s: %s\n", fr->plot,
+	     strerror(-ret));
 	return EXIT_IO;
 }
 
@@ -241,16 +241,16 @@ static int save_preserve(const struct front *fr, struct dev *d,
 	ret = preserve_save(fr->preserve, d, r->plan.ranges, r->plan.nranges,
 			    err, sizeof(err));
 	if (ret == -EINTR) {
-		fprintf(stderr, "flashbench: interrupted while saving to "
-			"--preserve=%s; nothing was written\n", fr->preserve);
+		tell("interrupted while saving to "
+		     "--preserve=%s; nothing was written\n", fr->preserve);
 		return 128 + stop_signal();
 	}
 	if (ret) {
-		fprintf(stderr, "flashbench: %s; nothing was written\n", err);
+		tell("%s; nothing was written\n", err);
 		return EXIT_IO;
 	}
-	fprintf(stderr, "flashbench: saved %s to %s\n",
-		fmt_size(size, (double)r->plan.written), fr->preserve);
+	tell("saved %s to %s\n",
+	     fmt_size(size, (double)r->plan.written), fr->preserve);
 	return 0;
 }
 
@@ -263,8 +263,8 @@ static int late_signal(const char *during)
 	char name[32];
 	int sig = stop_signal();
 
-	fprintf(stderr, "flashbench: %s came during %s, which was finished "
-		"first\n", signal_name(sig, name, sizeof(name)), during);
+	tell("%s came during %s, which was finished "
+	     "first\n", signal_name(sig, name, sizeof(name)), during);
 	return 128 + sig;
 }
 
@@ -280,19 +280,19 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 	munlockall();
 	/* the device is the one saved from: it has been open all along */
 	if (preserve_restore(fr->preserve, d, 1, msg, sizeof(msg))) {
-		fprintf(stderr, "flashbench: %s; %s kept: try again with "
-			"'flashbench --restore=%s %s'\n", msg, fr->preserve,
-			fr->preserve, d->path);
+		tell("%s; %s kept: try again with "
+		     "'flashbench --restore=%s %s'\n", msg, fr->preserve,
+		     fr->preserve, d->path);
 		return EXIT_IO;
 	}
 	if (status)
-		fprintf(stderr, "flashbench: %s; %s kept\n", msg,
-			fr->preserve);
+		tell("%s; %s kept\n", msg,
+		     fr->preserve);
 	else if (unlink(fr->preserve) < 0)
-		fprintf(stderr, "flashbench: %s; cannot remove it: %s\n", msg,
-			strerror(errno));
+		tell("%s; cannot remove it: %s\n", msg,
+		     strerror(errno));
 	else
-		fprintf(stderr, "flashbench: %s\n", msg);
+		tell("%s\n", msg);
 	return status;
 }
 
@@ -307,10 +307,10 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	ret = run_prepare(&r, &fr->o, d);
 	if (ret) {
 		run_free(&r);
-		fprintf(stderr, "flashbench: %s: %s\n", fr->o.test->name,
-			ret == -EOVERFLOW ? "with these sizes an offset would "
-			"overflow 64 bits; nothing was read or written" :
-			strerror(-ret));
+		tell("%s: %s\n", fr->o.test->name,
+		     ret == -EOVERFLOW ? "with these sizes an offset would "
+		     "overflow 64 bits; nothing was read or written" :
+		     strerror(-ret));
 		return EXIT_IO;
 	}
 	r.after_row = gate_wait;
@@ -335,25 +335,25 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 		status = 128 + stop_signal();
 		output_failed = r.error.output;
 	} else if (r.error.output) {
-		fprintf(stderr, "flashbench: writing the results to %s: %s; "
-			"stopped after %zu rows\n",
-			out_name(fr, name, sizeof(name)), strerror(-ret),
-			r.tab.nrows);
+		tell("writing the results to %s: %s; "
+		     "stopped after %zu rows\n",
+		     out_name(fr, name, sizeof(name)), strerror(-ret),
+		     r.tab.nrows);
 		output_failed = 1;
 		status = EXIT_IO;
 	} else if (ret == -ENOMEM && !r.error.err) {
 		/* before any I/O: the buffer for the largest one */
-		fprintf(stderr, "flashbench: %s: no memory for a %llu-byte "
-			"I/O buffer\n", fr->o.test->name,
-			(unsigned long long)r.plan.max_len);
+		tell("%s: no memory for a %llu-byte "
+		     "I/O buffer\n", fr->o.test->name,
+		     (unsigned long long)r.plan.max_len);
 		status = EXIT_IO;
 	} else if (ret) {
 		status = report_error(&r, d);
 	}
 	if (status > 128)
-		fprintf(stderr, "flashbench: interrupted by %s after %zu rows\n",
-			signal_name(stop_signal(), sig, sizeof(sig)),
-			r.tab.nrows);
+		tell("interrupted by %s after %zu rows\n",
+		     signal_name(stop_signal(), sig, sizeof(sig)),
+		     r.tab.nrows);
 	if (fr->preserve && fr->o.test->writes)
 		status = put_back(fr, d, status);
 	if (!status && stop_signal())
@@ -411,14 +411,14 @@ static int restore_mode(const struct front *fr)
 	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
 		die_usage("%s", msg);
 	stop_on_signals();
-	fprintf(stderr, "flashbench: --restore=%s: putting it back on %s\n",
-		fr->restore, d.path);
+	tell("--restore=%s: putting it back on %s\n",
+	     fr->restore, d.path);
 	gate_wait();
 	ret = preserve_restore(fr->restore, &d, fr->force, msg, sizeof(msg));
 	dev_close(&d);
 	if (ret == -EINVAL)
 		die_usage("--restore=%s", msg);
-	fprintf(stderr, "flashbench: %s\n", msg);
+	tell("%s\n", msg);
 	status = ret ? EXIT_IO : 0;
 	if (stop_signal() && !status)
 		status = late_signal("--restore");

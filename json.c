@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "text.h"
 
 void json_init(struct json *j, FILE *f)
 {
@@ -11,22 +12,33 @@ void json_init(struct json *j, FILE *f)
 	j->first[0] = 1;
 }
 
+/*
+ * JSON text is Unicode: a byte that is not part of well-formed UTF-8 (a
+ * file name in Latin-1, say) becomes U+FFFD, the replacement character.
+ */
 static void put_string(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	uint32_t cp;
+	size_t n;
 
 	fputc('"', f);
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
+	for (; *p; p += n) {
+		n = utf8_char(p, &cp);
+		if (!n) {
+			fputs("\\ufffd", f);
+			n = 1;
+		} else if (cp == '"' || cp == '\\') {
+			fprintf(f, "\\%c", (char)cp);
+		} else if (cp == '\n') {
 			fputs("\\n", f);
-		else if (*p == '\t')
+		} else if (cp == '\t') {
 			fputs("\\t", f);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
+		} else if (is_control(cp)) {
+			fprintf(f, "\\u%04x", (unsigned)cp);
+		} else {
+			fwrite(p, 1, n, f);
+		}
 	}
 	fputc('"', f);
 }

@@ -144,13 +144,13 @@ int analyze_files(const struct front *fr, FILE *out)
 		if (report_parse(text, len, &rep) < 0) {
 			free(text);
 			report_free(&rep);
-			fprintf(stderr, "flashbench: %s: out of memory\n",
-				fr->files[i]);
+			tell("%s: out of memory\n",
+			     fr->files[i]);
 			return EXIT_IO;
 		}
 		if (!rep.ntabs)
-			fprintf(stderr, "flashbench: %s: no flashbench tables "
-				"found\n", fr->files[i]);
+			tell("%s: no flashbench tables "
+			     "found\n", fr->files[i]);
 		found += rep.ntabs > 0;
 		if (fr->json) {
 			json_open(&j, NULL, '{');

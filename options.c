@@ -12,17 +12,42 @@
 
 #include "options.h"
 #include "sim.h"
+#include "text.h"
 #include "units.h"
+
+static void tell_va(const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+	size_t n;
+
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	n = msg ? strlen(msg) : 0;
+	if (n && msg[n - 1] == '\n')
+		msg[n - 1] = '\0';
+	/* names as typed may hold escape sequences: never echo them raw */
+	fputs("flashbench: ", stderr);
+	put_safe(stderr, msg ? msg : "out of memory");
+	fputc('\n', stderr);
+	free(msg);
+}
+
+void tell(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tell_va(fmt, ap);
+	va_end(ap);
+}
 
 void die_usage(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("flashbench: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	tell_va(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(EXIT_USAGE);
 }
 

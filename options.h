@@ -39,7 +39,13 @@ struct front {
 	int info;		/* --info: the device's identity, no test */
 };
 
-/* One line "flashbench: ..." on stderr, exit status 2. */
+/*
+ * One line "flashbench: ..." on stderr, control characters and stray
+ * bytes of the names in it shown as \xHH (a final newline is optional).
+ */
+void tell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The same, then exit status 2. */
 void die_usage(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 

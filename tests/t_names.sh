@@ -1,0 +1,38 @@
+#!/bin/sh
+# Names are bytes: a file name with an escape sequence or bytes that are
+# not UTF-8 never reaches the terminal raw, and keeps JSON valid.
+. tests/lib.sh
+
+N=$TMP/names
+mkdir -p "$N"
+ESC=$(printf '\033')
+
+# an escape sequence in a device name, echoed in an error
+bad="$N/$(printf 'red\033[31mcard\001')"
+expect_status "names: a missing device with ESC in its name" 2 $FB -a "$bad"
+if grep -q "$ESC" "$TMP/err"; then
+	fail "names: the escape character was echoed raw"
+else
+	pass "names: no raw escape character in the message"
+fi
+expect_grep "names: shown as \\\\x1b" 'red\\x1b\[31mcard\\x01' "$TMP/err"
+
+# a file name that is not UTF-8: the JSON document stays valid
+img="$N/$(printf 'card\377\376.img')"
+head -c $((4 << 20)) /dev/zero > "$img"
+if $FB -a --json --count=1 --blocksize=512k "$img" > "$TMP/names.json" \
+	2>"$TMP/err"; then
+	if python3 -c '
+import json, sys
+doc = json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))
+sys.exit(0 if "\ufffd" in doc["device"]["path"] else 1)
+' "$TMP/names.json" 2>"$TMP/names.py"; then
+		pass "names: JSON with a non-UTF-8 file name is valid UTF-8 JSON"
+	else
+		fail "names: invalid JSON for a non-UTF-8 name:" \
+			"$(head -c 300 "$TMP/names.py")"
+	fi
+else
+	fail "names: -a --json on $img: $(head -c 300 "$TMP/err")"
+fi
+rm -rf "$N" "$TMP/names.json" "$TMP/names.py"
