@@ -315,7 +315,10 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	}
 	r.after_row = gate_wait;
 	if (fr->dry_run) {
-		run_print_plan(&r, &fr->o, d, out);
+		if (fr->json)
+			print_plan_json(out, fr, d, &r);
+		else
+			run_print_plan(&r, &fr->o, d, out);
 		run_free(&r);
 		return 0;
 	}

@@ -106,6 +106,15 @@ static void json_params(struct json *j, const struct opts *o)
 	json_close(j, '}');
 }
 
+static void json_device(struct json *j, const struct dev *d)
+{
+	json_open(j, "device", '{');
+	json_str(j, "path", d->path);
+	json_u64(j, "size", d->size);
+	json_u64(j, "logical_sector_size", d->sector);
+	json_close(j, '}');
+}
+
 static void json_io(struct json *j, const struct io_stats *s)
 {
 	json_open(j, "io", '{');
@@ -128,11 +137,7 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
 	json_init(&j, f);
 	json_open(&j, NULL, '{');
 	json_meta(&j, fr);
-	json_open(&j, "device", '{');
-	json_str(&j, "path", d->path);
-	json_u64(&j, "size", d->size);
-	json_u64(&j, "logical_sector_size", d->sector);
-	json_close(&j, '}');
+	json_device(&j, d);
 	identity_json(&j, id);
 	json_params(&j, &fr->o);
 	json_open(&j, "tables", '[');
@@ -141,6 +146,37 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
 	analysis_json(&j, a);
 	json_io(&j, &d->stats);
 	json_int(&j, "exit_status", status);
+	json_close(&j, '}');
+	json_end(&j);
+}
+
+/* --dry-run --json: what the run would do, and nothing measured. */
+void print_plan_json(FILE *f, const struct front *fr, const struct dev *d,
+		     const struct run *r)
+{
+	const struct plan *p = &r->plan;
+	struct json j;
+	size_t i;
+
+	json_init(&j, f);
+	json_open(&j, NULL, '{');
+	json_meta(&j, fr);
+	json_device(&j, d);
+	json_params(&j, &fr->o);
+	json_bool(&j, "dry_run", 1);
+	json_open(&j, "plan", '{');
+	json_io(&j, &p->io);
+	json_u64(&j, "largest_io", p->max_len);
+	json_u64(&j, "bytes_changed", p->written);
+	json_open(&j, "ranges", '[');
+	for (i = 0; i < p->nranges; i++) {
+		json_open(&j, NULL, '{');
+		json_u64(&j, "offset", p->ranges[i].off);
+		json_u64(&j, "length", p->ranges[i].len);
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_close(&j, '}');
 	json_close(&j, '}');
 	json_end(&j);
 }

@@ -24,4 +24,11 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status);
 
+/*
+ * The --dry-run --json document: the device, the parameters and the plan
+ * (I/O totals, largest I/O, the byte ranges written or discarded).
+ */
+void print_plan_json(FILE *f, const struct front *fr, const struct dev *d,
+		     const struct run *r);
+
 #endif

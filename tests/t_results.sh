@@ -50,3 +50,24 @@ else
 	fail "results: --preserve: contents changed"
 fi
 rm -f "$F" "$P"
+
+# --dry-run --json: the plan as a JSON document, the same ranges as the
+# text plan
+$FB --dry-run -O sim: > "$TMP/plan.txt" 2>"$TMP/err"
+if $FB --dry-run --json -O sim: > "$TMP/plan.json" 2>"$TMP/err" &&
+	python3 -c '
+import json, re, sys
+doc = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+want = [(int(a), int(b)) for a, b in
+        re.findall(r"^# writes bytes (\d+)-(\d+)$", text, re.M)]
+got = [(r["offset"], r["offset"] + r["length"] - 1)
+       for r in doc["plan"]["ranges"]]
+sys.exit(0 if doc["dry_run"] is True and want and got == want and
+         doc["plan"]["io"]["writes"] > 0 else 1)
+' "$TMP/plan.json" "$TMP/plan.txt" 2>/dev/null; then
+	pass "results: --dry-run --json gives the plan as JSON"
+else
+	fail "results: --dry-run --json: $(head -c 300 "$TMP/plan.json")"
+fi
+rm -f "$TMP/plan.txt" "$TMP/plan.json"
