@@ -129,18 +129,26 @@ int check_offset(const struct opts *o, const struct dev *d, char *err,
 		 size_t errlen)
 {
 	uint64_t off = write_offset(o);
-	char v[32], s[UNIT_BUFLEN];
+	char v[32], s[UNIT_BUFLEN], e[UNIT_BUFLEN];
 
-	if (off % d->sector)
+	if (off < d->size && off % d->sector == 0)
+		return 0;
+	/* the user never typed --offset: name what was defaulted */
+	if (!o->have_offset)
+		snprintf(err, errlen, "%s (%s) is too small for the write "
+			 "tests, which start at 16MiB rounded up to the erase "
+			 "size (%s): %llu; give an --offset inside it",
+			 d->path, fmt_size(s, (double)d->size),
+			 fmt_size(e, (double)o->erasesize),
+			 (unsigned long long)off);
+	else if (off % d->sector)
 		snprintf(err, errlen,
 			 "--offset=%s: not a multiple of the %u-byte sector",
 			 shown(o->offset_arg, off, v, sizeof(v)), d->sector);
-	else if (off >= d->size)
+	else
 		snprintf(err, errlen, "--offset=%s: past the end of %s (%s)",
 			 shown(o->offset_arg, off, v, sizeof(v)), d->path,
 			 fmt_size(s, (double)d->size));
-	else
-		return 0;
 	return -EINVAL;
 }
 

@@ -36,3 +36,15 @@ else
 	fail "names: -a --json on $img: $(head -c 300 "$TMP/err")"
 fi
 rm -rf "$N" "$TMP/names.json" "$TMP/names.py"
+
+# a message names only options the user typed: the defaulted offset of
+# the write tests is past the end of a small card
+expect_status "messages: -O on a card smaller than the default offset" 2 \
+	$FB -O sim:size=8M
+if grep -q -e "--offset=" "$TMP/err"; then
+	fail "messages: names --offset=, never typed: $(head -c 300 "$TMP/err")"
+else
+	pass "messages: no --offset= the user did not type"
+fi
+expect_grep "messages: says where the tests start" \
+	"start at 16MiB rounded up to the erase size" "$TMP/err"
