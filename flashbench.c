@@ -76,7 +76,7 @@ static int held_by_kernel(const char *path)
  */
 static void refuse_in_use(const char *path, int force)
 {
-	char msg[PATH_MAX + 128];
+	char msg[MSG_MAX];
 
 	if (file_is_swap(path, msg, sizeof(msg)))
 		die_usage("%s: in use: %s (swapoff it first; the kernel "
@@ -102,7 +102,7 @@ static int any_writes(const struct front *fr)
 
 static int open_device(const struct front *fr, struct dev *d)
 {
-	char err[512];
+	char err[MSG_MAX];
 	int mode = DEV_RDONLY, ret;
 
 	if (any_writes(fr) && !fr->dry_run)
@@ -235,7 +235,7 @@ static void verdicts(const struct dev *d, const struct identity *id,
 static int save_preserve(const struct front *fr, struct dev *d,
 			 const struct run *r)
 {
-	char err[PATH_MAX + 512], size[UNIT_BUFLEN];
+	char err[MSG_MAX], size[UNIT_BUFLEN];
 	int ret;
 
 	ret = preserve_save(fr->preserve, d, r->plan.ranges, r->plan.nranges,
@@ -274,7 +274,7 @@ static int late_signal(const char *during)
  */
 static int put_back(const struct front *fr, struct dev *d, int status)
 {
-	char msg[PATH_MAX + 512];
+	char msg[MSG_MAX];
 
 	/* The timing is over; restoring need not be locked in memory. */
 	munlockall();
@@ -400,7 +400,7 @@ static int run_tests(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 /* --restore=FILE DEVICE: the way back after SIGKILL or a power loss. */
 static int restore_mode(const struct front *fr)
 {
-	char msg[PATH_MAX + 512];
+	char msg[MSG_MAX];
 	struct dev d;
 	int ret, status;
 
@@ -473,7 +473,7 @@ static void probe_create(const char *file)
 /* Before any I/O: a file to save into, off the device. */
 static void check_preserve(const struct front *fr, const struct dev *d)
 {
-	char err[PATH_MAX + 512];
+	char err[MSG_MAX];
 
 	if (!fr->preserve || fr->dry_run)
 		return;

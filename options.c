@@ -15,6 +15,38 @@
 #include "text.h"
 #include "units.h"
 
+/*
+ * A name longer than this is shown by its two ends: the reason after it
+ * must not scroll off or be cut.
+ */
+#define NAME_SHOWN 160
+
+/* Each run of bytes without a space longer than NAME_SHOWN, elided. */
+static void put_elided(FILE *f, char *msg)
+{
+	size_t n, keep = NAME_SHOWN / 2 - 2;
+	char c;
+
+	while (*msg) {
+		n = strcspn(msg, " ");
+		if (n > NAME_SHOWN) {
+			c = msg[keep];
+			msg[keep] = '\0';
+			put_safe(f, msg);
+			msg[keep] = c;
+			fputs("...", f);
+			msg += n - keep;
+		}
+		n = strcspn(msg, " ");
+		n += msg[n] == ' ';
+		c = msg[n];
+		msg[n] = '\0';
+		put_safe(f, msg);
+		msg[n] = c;
+		msg += n;
+	}
+}
+
 static void tell_va(const char *fmt, va_list ap)
 {
 	char *msg = NULL;
@@ -27,7 +59,10 @@ static void tell_va(const char *fmt, va_list ap)
 		msg[n - 1] = '\0';
 	/* names as typed may hold escape sequences: never echo them raw */
 	fputs("flashbench: ", stderr);
-	put_safe(stderr, msg ? msg : "out of memory");
+	if (msg)
+		put_elided(stderr, msg);
+	else
+		fputs("out of memory", stderr);
 	fputc('\n', stderr);
 	free(msg);
 }
@@ -466,7 +501,7 @@ void set_defaults(struct opts *o)
 void validate(const struct front *fr, const struct dev *d)
 {
 	const struct opts *o = &fr->o;
-	char err[512], b[32], e[32];
+	char err[MSG_MAX], b[32], e[32];
 	const char *bs = shown(o->blocksize_arg, o->blocksize, b, sizeof(b));
 	const char *es = shown(o->erasesize_arg, o->erasesize, e, sizeof(e));
 

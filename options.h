@@ -2,6 +2,7 @@
 #ifndef FLASHBENCH_OPTIONS_H
 #define FLASHBENCH_OPTIONS_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "dev.h"
@@ -9,6 +10,12 @@
 
 /* Above the classic package's "62" for dpkg --compare-versions. */
 #define VERSION "63.0"
+
+/*
+ * Room for a message naming two paths as long as the kernel takes, so
+ * the reason after them is never cut off.
+ */
+#define MSG_MAX (3 * PATH_MAX)
 
 /* Exit statuses, documented in --help and README. */
 #define EXIT_IO		1

@@ -48,3 +48,11 @@ else
 fi
 expect_grep "messages: says where the tests start" \
 	"start at 16MiB rounded up to the erase size" "$TMP/err"
+
+# a long path: the reason after it survives (the name is shortened)
+long=/tmp/$(printf '%0200d' 0)/$(printf '%0200d' 0)/$(printf '%0200d' 0)/x
+for t in -a -O; do
+	expect_status "messages: $t on a long missing path" 2 $FB $t "$long"
+	expect_grep "messages: $t on a long path keeps the reason" \
+		": No such file or directory$" "$TMP/err"
+done
