@@ -455,19 +455,19 @@ static int same_path(const char *a, const char *b)
 }
 
 /*
- * Created and removed again: a directory that will not take the file is
+ * A directory that will not take the file (read-only, no permission) is
  * a usage error now, not a failure after the announcement.
  */
 static void probe_create(const char *file)
 {
-	int fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-			    O_CLOEXEC, 0600);
+	char dir[PATH_MAX];
+	const char *slash = strrchr(file, '/');
 
-	if (fd < 0)
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - file) : 1,
+		 slash ? (slash == file ? "/" : file) : ".");
+	if (access(dir, W_OK | X_OK) < 0)
 		die_usage("--preserve=%s: cannot create it: %s", file,
 			  strerror(errno));
-	close(fd);
-	unlink(file);
 }
 
 /* Before any I/O: a file to save into, off the device. */
