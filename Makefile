@@ -18,7 +18,7 @@ endif
 
 # The front end: command line, dispatch, output of a run, offline mode.
 FRONT_OBJS = flashbench.o options.o run_json.o offline.o info.o gate.o \
-	signals.o
+	signals.o survey.o
 
 # The classic package's flashbench-erase DEVICE START LENGTH.
 ERASE_OBJS = flashbench_erase.o
@@ -100,6 +100,7 @@ bench/overhead: bench/overhead.c libflashbench.a
 
 bench: flashbench bench/overhead
 	sh bench/run.sh
+	python3 bench/survey_cost.py
 
 install: flashbench flashbench-erase
 	install -D -m 755 flashbench $(DESTDIR)$(BINDIR)/flashbench

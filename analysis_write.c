@@ -10,13 +10,21 @@
 #include "stats.h"
 #include "units.h"
 
-/* Lower is better: linear before random, small N, then more rows. */
+/*
+ * Lower is better: linear before random, then the run reaching the
+ * smaller size (one that stops short cannot show a smaller minimum),
+ * small N, then more rows.
+ */
 static int worse_run(const struct column *a, const struct column *b)
 {
 	unsigned na = a->nr ? a->nr : 2, nb = b->nr ? b->nr : 2;
+	uint64_t la = a->t->rows[a->t->nrows - 1].key;
+	uint64_t lb = b->t->rows[b->t->nrows - 1].key;
 
 	if (a->random != b->random)
 		return a->random > b->random;
+	if (la != lb)
+		return la > lb;
 	if (na != nb)
 		return na > nb;
 	return a->t->nrows < b->t->nrows;

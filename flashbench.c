@@ -28,11 +28,16 @@
 #include "options.h"
 #include "plot.h"
 #include "preserve.h"
+#include "progress.h"
 #include "run.h"
 #include "run_json.h"
 #include "safefile.h"
 #include "signals.h"
+#include "survey.h"
 #include "units.h"
+
+/* The classic tests show a progress line only when they run this long. */
+#define PROGRESS_DELAY 3000000000ull
 
 /*
  * Page faults and preemption inside a timed window show up as noise;
@@ -299,6 +304,7 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 {
 	struct identity id;
+	struct progress pg;
 	struct analysis a;
 	struct run r;
 	int ret, status = 0;
@@ -333,7 +339,15 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 		}
 	}
 	quiet_machine(fr);
+	progress_init(&pg, stderr, PROGRESS_DELAY);
+	progress_run(&pg, d, (double)(r.plan.io.reads + r.plan.io.writes +
+				      r.plan.io.discards),
+		     (double)(r.plan.io.bytes_read + r.plan.io.bytes_written +
+			      r.plan.io.bytes_discarded), fr->o.test->name);
+	r.tick = progress_tick;
+	r.hook_arg = &pg;
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
+	progress_clear(&pg);
 	if (stop_signal() && (ret == -EINTR || r.error.output)) {
 		status = 128 + stop_signal();
 		output_failed = r.error.output;
@@ -493,6 +507,56 @@ static void check_preserve(const struct front *fr, const struct dev *d)
 	probe_create(fr->preserve);
 }
 
+/* --preserve for a survey: all it may write, before its first write. */
+static int save_survey(void *arg, struct dev *d, struct range *r, size_t n)
+{
+	struct run tmp = { .plan = { .ranges = r, .nranges = n } };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		tmp.plan.written += r[i].len;
+	return save_preserve(arg, d, &tmp);
+}
+
+static int survey_mode(struct front *fr)
+{
+	struct survey_cfg cfg = { .base = fr->o, .max_write = fr->max_write,
+				  .max_time = fr->max_time, .yes = fr->yes,
+				  .json = fr->json, .stop_signal = stop_signal,
+				  .fr = fr };
+	char err[PATH_MAX + 512];
+	int status, wrote = 0;
+	struct dev d;
+	FILE *out;
+
+	set_defaults(&cfg.base);
+	refuse_in_use(fr->o.device, fr->force);
+	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, err, sizeof(err)))
+		die_usage("%s", err);
+	if (!fr->yes && d.kind != DEV_SIM && !(isatty(0) && isatty(2)))
+		die_usage("--survey: overwrites data on %s; confirm with --yes "
+			  "(no terminal to ask on)", d.path);
+	if (fr->preserve) {
+		if (preserve_check(fr->preserve, &d, err, sizeof(err)))
+			die_usage("%s", err);
+		cfg.save = save_survey;
+		cfg.save_arg = fr;
+	}
+	out = open_out(fr);
+	stop_on_signals();
+	quiet_machine(fr);
+	status = survey_run(&cfg, &d, out, &wrote);
+	if (fr->preserve && wrote)
+		status = put_back(fr, &d, status);
+	dev_close(&d);
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "flashbench: --out=%s: %s\n", fr->out,
+			strerror(errno));
+		return EXIT_IO;
+	}
+	return status;
+}
+
 /* Everything after parsing; fr stays in main's frame, even on exit(). */
 static int dispatch(struct front *fr)
 {
@@ -515,8 +579,10 @@ static int dispatch(struct front *fr)
 		return close_out(stdout, "stdout", info_mode(fr, stdout), 0);
 	if (fr->restore)
 		return restore_mode(fr);
+	if (fr->survey)
+		return survey_mode(fr);
 	if (!fr->o.test)
-		die_usage("no test given: use -a, -O, -f, --erase, "
+		die_usage("no test given: use --survey, -a, -O, -f, --erase, "
 			  "--discard, -s or -i (try 'flashbench --help')");
 	if (fr->plot && fr->ntests > 1)
 		die_usage("--plot=%s: draws one test; give one test per run",

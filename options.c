@@ -118,6 +118,22 @@ static void usage(FILE *f)
 "(binary) or are plain byte counts; numbers may be written in any C base\n"
 "(0x2000000, 0755).\n"
 "\n"
+"The whole procedure:\n"
+"      --survey             alignment, open-AU limit (linear, random),\n"
+"                           smallest full-speed write and FAT area,\n"
+"                           each step decided from the results so\n"
+"                           far; prints a plan with regions, bytes and an\n"
+"                           estimated time before the first write, each\n"
+"                           step's table under its classic command, then\n"
+"                           the verdicts and advice (partition alignment,\n"
+"                           mkfs parameters).  Destructive: asks on a\n"
+"                           terminal, else needs --yes (sim: never asks)\n"
+"      --yes                --survey: write without asking\n"
+"      --max-write=SIZE     --survey: stop before a step that would write\n"
+"                           more than SIZE in all\n"
+"      --max-time=DURATION  --survey: stop before a step that would end\n"
+"                           after DURATION (90s, 20m, 2h, 1h30m)\n"
+"\n"
 "Tests (several run one after the other in the classic's order:\n"
 "-s, -f, -a, -O, -i, then --erase and --discard):\n"
 "  -a, --align              alignment read test (read-only)\n"
@@ -188,7 +204,8 @@ enum {
 	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_SCATTER_ORDER,
 	OPT_SCATTER_SPAN, OPT_INTERVAL_ORDER, OPT_ERASE, OPT_DISCARD,
 	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM, OPT_ANALYZE,
-	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE, OPT_PLOT, OPT_INFO,
+	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE, OPT_PLOT, OPT_INFO, OPT_SURVEY,
+	OPT_YES, OPT_MAX_WRITE, OPT_MAX_TIME,
 };
 
 static const struct option long_opts[] = {
@@ -224,6 +241,10 @@ static const struct option long_opts[] = {
 	{ "restore", required_argument, NULL, OPT_RESTORE },
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "info", no_argument, NULL, OPT_INFO },
+	{ "survey", no_argument, NULL, OPT_SURVEY },
+	{ "yes", no_argument, NULL, OPT_YES },
+	{ "max-write", required_argument, NULL, OPT_MAX_WRITE },
+	{ "max-time", required_argument, NULL, OPT_MAX_TIME },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -327,6 +348,43 @@ static void opt_analyze(struct front *fr, const char *arg, int argc)
 			die_usage("out of memory");
 	}
 	fr->files[fr->nfiles++] = arg;
+}
+
+static void opt_duration(struct front *fr, const char *arg)
+{
+	int ret = parse_duration(arg, &fr->max_time);
+
+	if (ret == -ERANGE)
+		die_usage("--max-time=%s: too large", arg);
+	if (ret)
+		die_usage("--max-time=%s: not a duration (use e.g. 90s, 20m, "
+			  "2h, 1h30m)", arg);
+	if (!fr->max_time)
+		die_usage("--max-time=%s: must not be zero", arg);
+	fr->max_time_arg = arg;
+}
+
+/* --survey picks its own tests; its options go with nothing else. */
+static void check_survey(const struct front *fr)
+{
+	const char *only = fr->yes ? "--yes" : fr->max_write_arg ?
+			   "--max-write" : fr->max_time_arg ? "--max-time" :
+			   NULL;
+
+	if (!fr->survey) {
+		if (only)
+			die_usage("%s: only goes with --survey", only);
+		return;
+	}
+	if (fr->o.test)
+		die_usage("--survey: runs its own tests; it does not go with "
+			  "--%s", fr->o.test->name);
+	if (fr->dry_run)
+		die_usage("--survey: decides each step from measurements; it "
+			  "does not go with --dry-run");
+	if (fr->restore)
+		die_usage("--survey: does not go with --restore=%s",
+			  fr->restore);
 }
 
 /*
@@ -435,6 +493,13 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 		case OPT_RESTORE: fr->restore = optarg; break;
 		case OPT_PLOT: fr->plot = optarg; break;
 		case OPT_INFO: fr->info = 1; break;
+		case OPT_SURVEY: fr->survey = 1; break;
+		case OPT_YES: fr->yes = 1; break;
+		case OPT_MAX_WRITE:
+			fr->max_write = opt_size("max-write", optarg);
+			fr->max_write_arg = optarg;
+			break;
+		case OPT_MAX_TIME: opt_duration(fr, optarg); break;
 		case 'V':
 			printf("flashbench %s\n", VERSION);
 			exit_printed();
@@ -446,7 +511,11 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 				  bad_opt(argv));
 		}
 	}
+	if (fr->nfiles && fr->survey)
+		die_usage("--analyze=%s: reads saved reports; it does not go "
+			  "with --survey", fr->files[0]);
 	order_tests(fr, tests);
+	check_survey(fr);
 	if (fr->nfiles) {
 		if (fr->info)
 			die_usage("--analyze=%s: reads saved reports; it does "

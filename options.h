@@ -44,6 +44,11 @@ struct front {
 	int argc;		/* the command line as typed, for --json */
 	char **argv;
 	int info;		/* --info: the device's identity, no test */
+	int survey;		/* --survey: the whole procedure */
+	int yes;		/* --yes: write without asking */
+	uint64_t max_write;	/* --max-write=SIZE, 0: no limit */
+	uint64_t max_time;	/* --max-time=DURATION in ns, 0: none */
+	const char *max_write_arg, *max_time_arg;
 };
 
 /*

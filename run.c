@@ -149,6 +149,8 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 		.out = o->test->print ? NULL : out,
 		.trace = o->verbose ? stderr : NULL,
 		.after_row = r->after_row,
+		.row_done = r->row_done, .tick = r->tick,
+		.hook_arg = r->hook_arg,
 	};
 	/* discards need no buffer; one of 4 GiB would not fit on 32-bit */
 	uint64_t len = r->plan.io.reads || r->plan.io.writes ?

@@ -24,6 +24,10 @@ struct run {
 	struct table tab;
 	struct vm_error error;
 	int (*after_row)(void);	/* for the vm; NULL: none */
+	/* optional, passed to the engine: see struct vm */
+	int (*row_done)(void *arg, const struct table *t);
+	void (*tick)(void *arg, enum vm_tick what);
+	void *hook_arg;
 };
 
 /* Build the test's program and work out its plan; 0 or -errno. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit formatters and the one size parser. */
+/* Unit formatters and the one size (and duration) parser. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -133,6 +133,64 @@ int parse_size(const char *s, uint64_t *out)
 		return -ERANGE;
 	*out = (uint64_t)v << shift;
 	return 0;
+}
+
+/*
+ * A duration: one or more number-unit pairs, "90s", "20m", "2h",
+ * "1h30m"; a bare number is seconds.
+ */
+int parse_duration(const char *s, uint64_t *ns)
+{
+	static const struct {
+		char c;
+		uint64_t ns;
+	} u[] = { { 's', 1000000000ull }, { 'm', 60000000000ull },
+		  { 'h', 3600000000000ull }, { 'd', 86400000000000ull } };
+	uint64_t total = 0;
+	unsigned long long v;
+	char *end;
+	size_t i;
+
+	if (!s || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	while (*s) {
+		if (!isdigit((unsigned char)*s))
+			return -EINVAL;
+		errno = 0;
+		v = strtoull(s, &end, 10);
+		if (errno == ERANGE)
+			return -ERANGE;
+		for (i = 0; i < sizeof(u) / sizeof(u[0]) && *end != u[i].c; i++)
+			;
+		if (!*end && total == 0)
+			i = 0;
+		else if (i == sizeof(u) / sizeof(u[0]))
+			return -EINVAL;
+		if (v > (UINT64_MAX - total) / u[i].ns)
+			return -ERANGE;
+		total += v * u[i].ns;
+		s = *end ? end + 1 : end;
+	}
+	*ns = total;
+	return 0;
+}
+
+char *fmt_duration(char *buf, double ns)
+{
+	double s = ns / 1e9;
+
+	if (!(s >= 0))
+		s = 0;
+	if (s < 59.5)
+		snprintf(buf, UNIT_BUFLEN, "%.0fs", s);
+	else if (s < 3600)
+		snprintf(buf, UNIT_BUFLEN, "%.0fm", s / 60);
+	else if (s < 359940)
+		snprintf(buf, UNIT_BUFLEN, "%.0fh%02.0fm", floor(s / 3600),
+			 floor(fmod(s, 3600) / 60));
+	else
+		snprintf(buf, UNIT_BUFLEN, "%.0fh", s / 3600);
+	return buf;
 }
 
 struct vunit {

@@ -22,6 +22,15 @@ int parse_size(const char *s, uint64_t *out);
 int parse_uint(const char *s, uint64_t *out);
 
 /*
+ * Parse a duration: "90s", "20m", "2h", "1h30m", "1d" (a bare number is
+ * seconds) into ns.  0, -EINVAL or -ERANGE.
+ */
+int parse_duration(const char *s, uint64_t *ns);
+
+/* A duration for people: "45s", "12m", "1h05m", "200h". */
+char *fmt_duration(char *buf, double ns);
+
+/*
  * Parse a value as printed by the formatters or by the classic tool,
  * including truncated forms ("-12097n", "1e+03µ", bare numbers).  kind is
  * 't' for times (result in ns), 'r' for rates (bytes/s), 's' for sizes

@@ -217,6 +217,8 @@ static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 	if (!ret)
 		ret = eval(vm, &n->len, &len);
 	vm->error = (struct vm_error){ 0, n->io, (uint64_t)off, (uint64_t)len, 0 };
+	if (!ret && vm->tick)
+		vm->tick(vm->hook_arg, TICK_IO);
 	if (!ret)
 		ret = do_io(vm, n, off, len, &ns);
 	if (ret) {
@@ -242,7 +244,7 @@ static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 		vm->error = (struct vm_error){ .err = ret };
 		return ret;
 	}
-	while (iter_next(vm, &it, &v)) {
+	while (!vm->done && iter_next(vm, &it, &v)) {
 		vm->var[n->var] = v;
 		ret = run_node(vm, n->kids[0], &one);
 		if (ret)
@@ -410,6 +412,8 @@ static int emit_row(struct vm *vm, const struct vm_node *n,
 			tr->v[i] = r->v[i];
 	}
 	if (vm->out) {
+		if (vm->tick)
+			vm->tick(vm->hook_arg, TICK_ROW);
 		errno = 0;
 		print_row(vm->out, n, key, r);
 		/* results that cannot be kept: stop before writing more */
@@ -449,7 +453,11 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 			vm->error = (struct vm_error){ .err = ret };
 		return ret;
 	}
-	return emit_row(vm, n, &r);
+	ret = emit_row(vm, n, &r);
+	if (!ret && vm->row_done && vm->tab &&
+	    vm->row_done(vm->hook_arg, vm->tab))
+		vm->done = 1;
+	return ret;
 }
 
 static int run_node(struct vm *vm, const struct vm_node *n,
@@ -479,6 +487,7 @@ int vm_run(struct vm *vm, const struct vm_node *prog)
 	struct vm_val v;
 
 	memset(&vm->error, 0, sizeof(vm->error));
+	vm->done = 0;
 	memset(vm->col_best, 0, sizeof(vm->col_best));
 	memset(vm->col_dead, 0, sizeof(vm->col_dead));
 	return run_node(vm, prog, &v);

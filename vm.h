@@ -95,6 +95,8 @@ struct vm_node {
 	unsigned nkids;
 };
 
+enum vm_tick { TICK_IO, TICK_ROW };
+
 /*
  * A result: time and bytes moved, reduced together; and, whatever the
  * reduction, the spread of the single I/Os behind it.
@@ -126,6 +128,18 @@ struct vm {
 	/* VM_COLS pruning state: best rate of each column so far */
 	double col_best[TABLE_MAXCOLS];
 	int col_dead[TABLE_MAXCOLS];
+	/*
+	 * Optional hooks: row_done after each row (nonzero ends the program
+	 * there, as a success: a survey stops a series once it has seen
+	 * enough); tick before each I/O and before a row is printed (a
+	 * progress line to draw or to take off the screen).
+	 */
+	int (*row_done)(void *arg, const struct table *t);
+	void (*tick)(void *arg, enum vm_tick what);
+	void *hook_arg;
+	int done;
+
+
 	/* called after each row: a point a test can hold the run at */
 	int (*after_row)(void);
 };

@@ -485,6 +485,20 @@ static void test_units(void)
 	CHECK(parse_uint("4K", &v) == -EINVAL, "parse_uint: no suffix");
 	CHECK(parse_size("99999999999999999999", &v) == -ERANGE, "overflow");
 	CHECK(parse_size("17179869184G", &v) == -ERANGE, "suffix overflow");
+	CHECK(parse_duration("90s", &v) == 0 && v == 90000000000ull, "90s");
+	CHECK(parse_duration("20m", &v) == 0 && v == 1200000000000ull, "20m");
+	CHECK(parse_duration("2h", &v) == 0 && v == 7200000000000ull, "2h");
+	CHECK(parse_duration("1h30m", &v) == 0 && v == 5400000000000ull,
+	      "1h30m");
+	CHECK(parse_duration("45", &v) == 0 && v == 45000000000ull, "bare");
+	CHECK(parse_duration("1h30", &v) == -EINVAL, "bare after unit");
+	CHECK(parse_duration("5x", &v) == -EINVAL, "junk unit");
+	CHECK(parse_duration("m", &v) == -EINVAL, "no number");
+	CHECK(parse_duration("-1s", &v) == -EINVAL, "negative");
+	CHECK(parse_duration("99999999999h", &v) == -ERANGE, "overflow");
+	CHECK(!strcmp(fmt_duration(b, 45e9), "45s"), "45s: %s", b);
+	CHECK(!strcmp(fmt_duration(b, 720e9), "12m"), "12m: %s", b);
+	CHECK(!strcmp(fmt_duration(b, 41760e9), "11h36m"), "11h36m: %s", b);
 }
 
 int main(void)

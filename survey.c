@@ -1,0 +1,1011 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The survey: the procedure an expert runs by hand, as one command that
+ * decides each step from the verdicts so far.  Alignment tests at a 2^n
+ * and a 3x2^n block size until the erase and page verdicts hold still;
+ * then, with the measured erase size, the open-AU limit (linear, then
+ * random) found by galloping and bisecting N with short runs that stop
+ * once they collapse, one full run at the limit (which also shows the
+ * smallest full-speed write), and the FAT area, linear and random.
+ *
+ * Every step is an ordinary test run through run.c; its table is printed
+ * under a heading naming the classic command it equals, so the output is
+ * a report that --analyze reads back to the same verdicts.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "advice.h"
+#include "gate.h"
+#include "extent.h"
+#include "identity.h"
+#include "progress.h"
+#include "run_json.h"
+#include "survey.h"
+#include "units.h"
+
+#define MAX_STEPS 64
+#define MAX_NR 64		/* largest open-AU count searched */
+#define AU_SPACING 12		/* as the open-AU test spaces its AUs */
+#define ALIGN_ROUNDS 3
+#define FAT_NR 6
+/* Before any write is measured: a guess, replaced as soon as one is. */
+#define GUESS_RATE 10e6
+/* A run at N this far below the healthy rate is collapsing. */
+#define COLLAPSE_LOW 0.6
+#define COLLAPSE_SEVERE 0.35
+
+enum phase { PH_ALIGN, PH_OPEN_LIN, PH_OPEN_RAND, PH_FAT_LIN, PH_FAT_RAND,
+	     PH_COUNT };
+
+static const char *const phase_name[PH_COUNT] = {
+	"alignment (erase and page size)", "open-AU limit, linear",
+	"open-AU limit, random", "FAT area, linear", "FAT area, random",
+};
+
+enum step_end { STEP_OK, STEP_SKIP, STEP_STOP };
+
+struct step {
+	char cmd[256];		/* the classic command it equals */
+	char what[96];
+	struct io_stats io;	/* its own I/O */
+	int collapsed;		/* stopped early: collapsing */
+};
+
+struct survey {
+	const struct survey_cfg *cfg;
+	struct dev *d;
+	FILE *out;		/* text report; NULL with --json */
+	struct step step[MAX_STEPS];
+	struct table tab[MAX_STEPS];
+	size_t n;
+	struct analysis a;
+	struct analysis_ctx ctx;
+	struct identity id;
+	uint64_t au, page, probe_bs, full_bs, fat_bs;
+	unsigned nmax;
+	int done[PH_COUNT];	/* 0 not started, 1 partly, 2 done */
+	int writing;		/* confirmed (and saved) */
+	unsigned dirty;		/* open-AU AUs written since the last reset */
+	int fat_dirty;		/* the FAT test's AUs too */
+	int no_discard;		/* the device said so */
+	int status;		/* exit status once stopped */
+	char stopped[256];	/* why it ended early */
+	uint64_t t0;		/* wall clock at the start */
+	struct io_stats base;
+	struct progress pg;
+	int cur_collapsed;
+};
+
+static void note(struct survey *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* A line on stderr, off the progress line. */
+static void note(struct survey *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	progress_clear(&s->pg);
+	fputs("flashbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Time spent so far: device time on the sim, wall time on real cards. */
+static double elapsed_ns(const struct survey *s)
+{
+	double dev = (double)(s->d->stats.ns - s->base.ns);
+	double wall = (double)(now_ns() - s->t0);
+
+	return dev > wall ? dev : wall;
+}
+
+static void command_line(const struct survey *s, const struct opts *o,
+			 char *buf, size_t len)
+{
+	size_t n;
+
+	if (o->test == &bench_align)
+		n = (size_t)snprintf(buf, len, "flashbench -a --blocksize=%llu"
+				     " --count=%u", (unsigned long long)
+				     o->blocksize, o->count);
+	else if (o->test == &bench_open_au)
+		n = (size_t)snprintf(buf, len, "flashbench -O --erasesize=%llu"
+				     " --blocksize=%llu --open-au-nr=%u"
+				     " --offset=%llu%s",
+				     (unsigned long long)o->erasesize,
+				     (unsigned long long)o->blocksize,
+				     o->nr_lo, (unsigned long long)o->offset,
+				     o->random ? " --random" : "");
+	else
+		n = (size_t)snprintf(buf, len, "flashbench -f --erasesize=%llu"
+				     " --blocksize=%llu --fat-nr=%u%s",
+				     (unsigned long long)o->erasesize,
+				     (unsigned long long)o->blocksize,
+				     o->fat_nr, o->random ? " --random" : "");
+	if (n < len)
+		snprintf(buf + n, len - n, " %s", s->d->path);
+}
+
+/* The best rate any write run so far reached at this size; 0: none. */
+static double healthy(const struct survey *s, uint64_t key)
+{
+	double best = 0;
+	size_t i, r;
+	unsigned c;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind != TAB_OPENAU && t->kind != TAB_FAT)
+			continue;
+		for (r = 0; r < t->nrows; r++)
+			for (c = 0; c < t->ncols; c++)
+				if (t->rows[r].key == key &&
+				    t->rows[r].v[c] > best)
+					best = t->rows[r].v[c];
+	}
+	return best;
+}
+
+/*
+ * Row hook of the open-AU runs: stop the series once the verdicts, with
+ * this run's rows so far, already call it collapsed (from its third row
+ * on), so a run stops exactly where the analysis has seen enough.
+ */
+static int collapsing(void *arg, const struct table *t)
+{
+	struct survey *s = arg;
+	const struct verdict *v;
+	struct analysis a;
+
+	if (t->nrows < 3 || s->n == MAX_STEPS)
+		return 0;
+	s->tab[s->n] = *t;	/* a look, not a copy: not freed from there */
+	analyze(s->tab, s->n + 1, &s->ctx, &a);
+	memset(&s->tab[s->n], 0, sizeof(s->tab[s->n]));
+	v = t->random ? &a.open_au_random : &a.open_au_linear;
+	s->cur_collapsed = v->type != V_NONE && !v->is_null &&
+			   v->value < t->open_au_nr;
+	return s->cur_collapsed;
+}
+
+/* Rows of a size series from es halving down to bs. */
+static unsigned series_rows(uint64_t es, uint64_t bs, unsigned sector)
+{
+	unsigned n = 0;
+
+	for (; es && es >= bs && es % sector == 0; es /= 2)
+		n++;
+	return n;
+}
+
+/*
+ * Bytes per second writing chunks of len: as measured, else the best
+ * rate measured, a write smaller than a page costing a whole page.
+ */
+static double write_rate(const struct survey *s, uint64_t len)
+{
+	uint64_t page = s->page ? s->page : 16384;
+	double best = 0;
+	size_t i;
+
+	if (healthy(s, len) > 0)
+		return healthy(s, len);
+	for (i = 0; i < s->n; i++)
+		if (s->tab[i].erasesize && healthy(s, s->tab[i].erasesize) > best)
+			best = healthy(s, s->tab[i].erasesize);
+	if (!(best > 0))
+		best = GUESS_RATE;
+	return len < page ? best * (double)len / (double)page : best;
+}
+
+/*
+ * Time of a write run: rows from the AU down, aus AUs each.  In a
+ * collapsing run every write also copies the rest of an AU, which
+ * roughly doubles the time of each row from the second on.
+ */
+static double est_write(const struct survey *s, uint64_t bs, unsigned aus,
+			unsigned rows, int collapse)
+{
+	uint64_t len = s->au;
+	double ns = 0;
+	unsigned i;
+
+	for (i = 0; i < rows && len >= bs; i++, len /= 2)
+		ns += (double)aus * (double)s->au * 1e9 / write_rate(s, len) *
+		      (collapse && i ? (double)(1u << i) * 0.75 : 1);
+	return ns;
+}
+
+/* Time per read, from the alignment tables so far (pre column). */
+static double read_ns(const struct survey *s)
+{
+	size_t i;
+
+	for (i = s->n; i-- > 0;)
+		if (s->tab[i].kind == TAB_ALIGN && s->tab[i].nrows)
+			return s->tab[i].rows[s->tab[i].nrows - 1].v[0];
+	return 1e6;
+}
+
+static double est_run(const struct survey *s, const struct opts *o,
+		      const struct run *r)
+{
+	unsigned rows = series_rows(o->erasesize, o->blocksize, s->d->sector);
+
+	if (!o->test->writes)
+		return (double)r->plan.io.reads * read_ns(s);
+	if (o->test == &bench_find_fat)
+		return est_write(s, o->blocksize, o->fat_nr, rows, 0);
+	return est_write(s, o->blocksize, o->nr_lo, rows, 0);
+}
+
+static void stop(struct survey *s, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void stop(struct survey *s, int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->stopped[0])
+		return;
+	s->status = status;
+	va_start(ap, fmt);
+	vsnprintf(s->stopped, sizeof(s->stopped), fmt, ap);
+	va_end(ap);
+}
+
+/* Budgets are checked before a step: one that would overrun is not run. */
+static int over_budget(struct survey *s, const struct run *r, double est)
+{
+	const struct survey_cfg *c = s->cfg;
+	uint64_t written = s->d->stats.bytes_written - s->base.bytes_written;
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	if (c->max_write && written + r->plan.io.bytes_written > c->max_write) {
+		stop(s, 0, "--max-write=%s reached: %s written, the next step "
+		     "writes %s", fmt_size(a, (double)c->max_write),
+		     fmt_size(b, (double)written),
+		     fmt_size(b, (double)r->plan.io.bytes_written));
+		return 1;
+	}
+	if (c->max_time && elapsed_ns(s) + est > (double)c->max_time) {
+		stop(s, 0, "--max-time=%s reached: %s spent, the next step "
+		     "takes about %s", fmt_duration(a, (double)c->max_time),
+		     fmt_duration(b, elapsed_ns(s)), fmt_duration(b, est));
+		return 1;
+	}
+	return 0;
+}
+
+static int begin_writes(struct survey *s);
+static void reset_card(struct survey *s);
+
+/* Bytes and time a part of the survey will take. */
+struct cost {
+	double bytes, ns;
+};
+
+static void forecast(const struct survey *s, enum phase from, int worst,
+		     struct cost *c);
+
+static void tick(void *arg, enum vm_tick what)
+{
+	struct survey *s = arg;
+
+	progress_tick(&s->pg, what);
+}
+
+static void step_heading(struct survey *s, struct step *st)
+{
+	char t[UNIT_BUFLEN];
+
+	if (s->out) {
+		fprintf(s->out, "\n# step %zu (%s): %s\n", s->n + 1, st->what,
+			st->cmd);
+		fflush(s->out);
+	}
+	if (!s->pg.tty)
+		note(s, "survey step %zu: %s (about %s)", s->n + 1, st->what,
+		     fmt_duration(t, s->pg.run_ns));
+}
+
+/*
+ * Run one step.  STEP_SKIP: the options do not fit the device (said
+ * why); STEP_STOP: a budget, ^C or an error ended the survey.
+ */
+static enum step_end run_step(struct survey *s, const struct opts *o,
+			      enum phase ph, const char *what)
+{
+	struct step *st = &s->step[s->n];
+	struct io_stats before;
+	struct cost rest;
+	char err[512];
+	struct run r;
+	double est;
+	int ret;
+
+	if (s->n == MAX_STEPS) {
+		stop(s, 0, "%d steps: the search did not settle", MAX_STEPS);
+		return STEP_STOP;
+	}
+	if (o->test->validate(o, s->d, err, sizeof(err))) {
+		note(s, "survey: skipping %s: %s", what, err);
+		return STEP_SKIP;
+	}
+	memset(st, 0, sizeof(*st));
+	snprintf(st->what, sizeof(st->what), "%s", what);
+	command_line(s, o, st->cmd, sizeof(st->cmd));
+	ret = run_prepare(&r, o, s->d);
+	if (ret) {
+		run_free(&r);
+		if (vm_stop)	/* ^C during the dry run */
+			stop(s, 128 + s->cfg->stop_signal(), "interrupted");
+		stop(s, EXIT_FAILURE, "%s: %s", what, strerror(-ret));
+		return STEP_STOP;
+	}
+	est = est_run(s, o, &r);
+	if (over_budget(s, &r, est) || (o->test->writes && !s->writing &&
+					begin_writes(s))) {
+		run_free(&r);
+		return STEP_STOP;
+	}
+	s->pg.done_ns = elapsed_ns(s);
+	s->pg.run_ns = est;
+	forecast(s, ph == PH_ALIGN ? PH_OPEN_LIN : ph, 0, &rest);
+	s->pg.rest_ns = ph == PH_ALIGN ? rest.ns :
+			rest.ns > est ? rest.ns - est : 0;
+	progress_run(&s->pg, s->d, (double)(r.plan.io.reads + r.plan.io.writes),
+		     (double)(r.plan.io.bytes_read + r.plan.io.bytes_written),
+		     "survey");
+	snprintf(s->pg.label, sizeof(s->pg.label), "survey step %zu, %s",
+		 s->n + 1, what);
+	step_heading(s, st);
+	progress_show(&s->pg);
+	if (o->test == &bench_open_au)
+		r.row_done = collapsing;
+	r.tick = tick;
+	r.hook_arg = s;
+	r.after_row = gate_wait;
+	s->cur_collapsed = 0;
+	before = s->d->stats;
+	ret = run_execute(&r, o, s->d, s->out);
+	progress_clear(&s->pg);
+	st->collapsed = s->cur_collapsed;
+	st->io = s->d->stats;
+	st->io.reads -= before.reads;
+	st->io.writes -= before.writes;
+	st->io.bytes_read -= before.bytes_read;
+	st->io.bytes_written -= before.bytes_written;
+	st->io.ns -= before.ns;
+	s->tab[s->n++] = r.tab;
+	memset(&r.tab, 0, sizeof(r.tab));
+	run_free(&r);	/* r.error stays */
+	if (s->done[ph] == 0)
+		s->done[ph] = 1;
+	analyze(s->tab, s->n, &s->ctx, &s->a);
+	if (ret == -EINTR && vm_stop) {
+		stop(s, 128 + s->cfg->stop_signal(), "interrupted");
+		return STEP_STOP;
+	}
+	if (ret) {
+		stop(s, EXIT_FAILURE, "%s %llu bytes at offset %llu: %s",
+		     io_kind_name(r.error.io), (unsigned long long)r.error.len,
+		     (unsigned long long)r.error.off, strerror(-ret));
+		return STEP_STOP;
+	}
+	return STEP_OK;
+}
+
+static int same_verdict(const struct verdict *a, const struct verdict *b)
+{
+	return a->is_null == b->is_null && a->value == b->value &&
+	       a->conf == b->conf;
+}
+
+/*
+ * Alignment at 1 KiB (sees pages down to 2 KiB) and 3 KiB (3x2^n
+ * units), with more samples each round until the erase and page
+ * verdicts stop moving: high after one round, or the same twice.
+ */
+static int align_phase(struct survey *s)
+{
+	static const uint64_t bs[] = { 1024, 3072 };
+	struct verdict e = { 0 }, p = { 0 };
+	struct opts o = s->cfg->base;
+	unsigned round, i;
+	char what[64];
+
+	o.test = &bench_align;
+	for (round = 0; round < ALIGN_ROUNDS; round++) {
+		o.count = (s->cfg->base.count ? s->cfg->base.count : 8) << round;
+		for (i = 0; i < 2; i++) {
+			o.blocksize = bs[i];
+			snprintf(what, sizeof(what), "alignment, %s blocks, "
+				 "round %u", i ? "3x2^n" : "2^n", round + 1);
+			if (run_step(s, &o, PH_ALIGN, what) == STEP_STOP)
+				return -1;
+		}
+		if (round && same_verdict(&e, &s->a.erase_size) &&
+		    same_verdict(&p, &s->a.page_size))
+			break;
+		if (s->a.erase_size.conf == CONF_HIGH &&
+		    s->a.page_size.conf == CONF_HIGH)
+			break;
+		e = s->a.erase_size;
+		p = s->a.page_size;
+	}
+	s->done[PH_ALIGN] = 2;
+	return 0;
+}
+
+/*
+ * Options of the write tests.  The open-AU runs start past the AUs the
+ * FAT test looks at: a FAT-optimized AU among them would hold no slot
+ * and pass for one more open AU.
+ */
+static struct opts write_opts(const struct survey *s)
+{
+	struct opts o = s->cfg->base;
+	uint64_t off = 16ull << 20;
+
+	o.erasesize = s->au;
+	if (!o.count)
+		o.count = 1;	/* one pass, as the classic write tests */
+	if (off < FAT_NR * s->au)
+		off = FAT_NR * s->au;
+	o.offset = round_up(off, s->au);
+	o.have_offset = 1;
+	return o;
+}
+
+/* The largest N whose AUs fit after the write offset. */
+static unsigned fit_nr(const struct survey *s)
+{
+	struct opts o = write_opts(s);
+	uint64_t off = o.offset, aus;
+
+	if (off >= s->d->size)
+		return 0;
+	aus = (s->d->size - off) / s->au;
+	if (!aus)
+		return 0;
+	aus = (aus - 1) / AU_SPACING + 1;
+	return aus < MAX_NR ? (unsigned)aus : MAX_NR;
+}
+
+/* Sizes for the write tests, from the verdicts; 0: no erase size. */
+static int geometry(struct survey *s)
+{
+	const struct verdict *e = &s->a.erase_size, *p = &s->a.page_size;
+	uint64_t page;
+
+	/* a wrong erase size would spoil every write test after it */
+	if (e->is_null || e->type == V_NONE || e->conf < CONF_MEDIUM ||
+	    e->value % s->d->sector)
+		return 0;
+	s->au = e->value;
+	s->page = !p->is_null && p->type != V_NONE ? p->value : 0;
+	page = s->page && s->page <= 16384 ? s->page : 16384;
+	s->full_bs = page / 4 > s->d->sector ? page / 4 : s->d->sector;
+	s->full_bs -= s->full_bs % s->d->sector;
+	/*
+	 * Probes write whole AUs down to sixteenths: deep enough for a
+	 * collapse to show as such, when a run stops at its third row.
+	 */
+	s->probe_bs = s->au / 16;
+	s->fat_bs = s->au / 16;
+	s->nmax = fit_nr(s);
+	return s->nmax > 0;
+}
+
+/* Everything the survey may write: the FAT AUs and every open-AU AU. */
+static size_t regions(const struct survey *s, struct range *r)
+{
+	struct opts o = write_opts(s);
+	struct extents e = { 0 };
+	uint64_t off = o.offset;
+	size_t n;
+	unsigned k;
+	int ret = extents_add(&e, 0, (uint64_t)FAT_NR * s->au);
+
+	for (k = 0; !ret && k < s->nmax; k++)
+		ret = extents_add(&e, off + (uint64_t)k * AU_SPACING * s->au,
+				  s->au);
+	n = ret ? 0 : e.n;
+	memcpy(r, e.r, n * sizeof(*r));
+	extents_free(&e);
+	return n;
+}
+
+static void print_plan(struct survey *s, const struct range *r, size_t n)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
+	FILE *f = s->out ? s->out : stderr;
+	struct opts o = write_opts(s);
+	struct cost typ, worst;
+	uint64_t total = 0, off = o.offset;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		total += r[i].len;
+	forecast(s, PH_OPEN_LIN, 0, &typ);
+	forecast(s, PH_OPEN_LIN, 1, &worst);
+	progress_clear(&s->pg);
+	fprintf(f, "\n# plan: erase size %s; open-AU search up to N=%u, "
+		"probes down to %s, full runs down to %s; FAT area over %u "
+		"AUs\n", fmt_size(a, (double)s->au), s->nmax,
+		fmt_size(b, (double)s->probe_bs),
+		fmt_size(c, (double)s->full_bs), FAT_NR);
+	fprintf(f, "# plan: writes only within %s of %s: the FAT area "
+		"0-%llu and %u AUs of %s every %s from %llu to %llu\n",
+		fmt_size(a, (double)total), s->d->path,
+		(unsigned long long)(FAT_NR * s->au - 1), s->nmax,
+		fmt_size(b, (double)s->au),
+		fmt_size(c, (double)(AU_SPACING * s->au)),
+		(unsigned long long)off,
+		(unsigned long long)(r[n - 1].off + r[n - 1].len - 1));
+	fprintf(f, "# plan: writes about %s in about %s (a card keeping 8 AUs "
+		"open, 1 for random writes), at most %s in %s (one keeping "
+		"%u); estimated from the reads, refined as it goes\n",
+		fmt_size(a, typ.bytes), fmt_duration(b, typ.ns),
+		fmt_size(c, worst.bytes), fmt_duration(d, worst.ns), s->nmax);
+	fflush(f);
+}
+
+/* On a terminal, ask; otherwise --yes was checked before any I/O. */
+static int confirm(struct survey *s)
+{
+	char line[64];
+
+	if (s->cfg->yes || s->d->kind == DEV_SIM)
+		return 0;
+	progress_clear(&s->pg);
+	fprintf(stderr, "flashbench: the survey overwrites data on %s in the "
+		"regions above%s. Type yes to go on: ", s->d->path,
+		s->cfg->save ? "" : " (put back afterwards: --preserve)");
+	fflush(stderr);
+	if (!fgets(line, sizeof(line), stdin) || strcmp(line, "yes\n")) {
+		if (vm_stop)
+			stop(s, 128 + s->cfg->stop_signal(), "interrupted");
+		stop(s, EXIT_FAILURE, "not confirmed; nothing was written");
+		return -1;
+	}
+	return 0;
+}
+
+static int begin_writes(struct survey *s)
+{
+	struct range r[MAX_NR + 1];
+	size_t n = regions(s, r);
+	int ret;
+
+	print_plan(s, r, n);
+	if (confirm(s))
+		return -1;
+	if (s->cfg->save) {
+		ret = s->cfg->save(s->cfg->save_arg, s->d, r, n);
+		if (ret) {
+			stop(s, ret, "--preserve failed; nothing was written");
+			return -1;
+		}
+	}
+	s->writing = 1;
+	return 0;
+}
+
+/* The limit the verdict gives: lo fine, hi the next N that collapsed. */
+static void bounds(const struct survey *s, int random, unsigned *lo,
+		   unsigned *hi)
+{
+	const struct verdict *v = random ? &s->a.open_au_random :
+				  &s->a.open_au_linear;
+	size_t i;
+
+	*lo = 0;
+	*hi = s->nmax + 1;
+	if (v->type == V_NONE || v->is_null)
+		return;
+	if (v->at_most) {
+		/* the smallest N tried collapsed: nothing known fine yet */
+		*hi = (unsigned)v->value + 1;
+		return;
+	}
+	*lo = (unsigned)v->value;
+	if (v->at_least)
+		return;
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind == TAB_OPENAU && t->random == random &&
+		    t->open_au_nr > *lo && t->open_au_nr < *hi)
+			*hi = t->open_au_nr;
+	}
+}
+
+/* The next N to try; 0: the limit is known. */
+static unsigned next_nr(unsigned lo, unsigned hi, unsigned nmax)
+{
+	if (hi <= lo + 1)
+		return 0;
+	if (hi > nmax) {
+		if (lo >= nmax)
+			return 0;
+		/* from 1: the verdicts judge a collapse against a run of the
+		 * same test that held */
+		return lo ? (2 * lo < nmax ? 2 * lo : nmax) : 1;
+	}
+	return lo + (hi - lo) / 2;
+}
+
+static void cost_run(const struct survey *s, unsigned nr, uint64_t bs,
+		     int collapse, struct cost *c)
+{
+	unsigned rows = series_rows(s->au, bs, s->d->sector);
+
+	if (collapse && rows > 4)
+		rows = 4;
+	c->bytes += (double)nr * (double)s->au * rows;
+	c->ns += est_write(s, bs, nr, rows, collapse);
+}
+
+/* The rest of a search on a card that keeps limit AUs open. */
+static void forecast_search(const struct survey *s, int random, unsigned lo,
+			    unsigned hi, unsigned limit, struct cost *c)
+{
+	unsigned nr;
+
+	while ((nr = next_nr(lo, hi, s->nmax))) {
+		cost_run(s, nr, random ? s->full_bs : s->probe_bs, nr > limit,
+			 c);
+		if (nr > limit)
+			hi = nr;
+		else
+			lo = nr;
+	}
+	if (lo && !random)
+		cost_run(s, lo, s->full_bs, 0, c);
+}
+
+static unsigned clamp(unsigned v, unsigned lo, unsigned hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/*
+ * What is left from phase from on, for a typical card (8 AUs open, 1
+ * for random writes) or, worst, one that keeps every AU tried open.
+ */
+static void forecast(const struct survey *s, enum phase from, int worst,
+		     struct cost *c)
+{
+	unsigned lin = worst || s->nmax < 8 ? s->nmax : 8;
+	unsigned rnd = worst ? s->nmax : 1, lo, hi, rows;
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	if (!s->au)
+		return;
+	for (r = 0; r < 2; r++) {
+		if ((int)from > PH_OPEN_LIN + r)
+			continue;
+		bounds(s, r, &lo, &hi);
+		forecast_search(s, r, lo, hi, clamp(r ? rnd : lin, lo, hi - 1),
+				c);
+	}
+	rows = series_rows(s->au, s->fat_bs, s->d->sector);
+	for (r = 0; r < 2; r++) {
+		if ((int)from > PH_FAT_LIN + r)
+			continue;
+		c->bytes += (double)FAT_NR * (double)s->au * rows;
+		c->ns += est_write(s, s->fat_bs, FAT_NR, rows, 0);
+	}
+}
+
+static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
+				  uint64_t bs, const char *kind)
+{
+	struct opts o = write_opts(s);
+	char what[96];
+
+	o.test = &bench_open_au;
+	o.blocksize = bs;
+	o.nr_lo = o.nr_hi = nr;
+	o.random = random;
+	snprintf(what, sizeof(what), "open-AU limit, %s, %s N=%u",
+		 random ? "random" : "linear", kind, nr);
+	if (s->writing && !s->no_discard)
+		reset_card(s);
+	s->dirty = nr;
+	return run_step(s, &o, random ? PH_OPEN_RAND : PH_OPEN_LIN, what);
+}
+
+/*
+ * Gallop (1, 2, 4, 8, ...) until a run collapses, bisect between the last
+ * fine N and it, then one full run at the limit; should that collapse
+ * after all, search below it again.
+ */
+static int open_au_phase(struct survey *s, int random)
+{
+	enum phase ph = random ? PH_OPEN_RAND : PH_OPEN_LIN;
+	unsigned lo, hi, nr, proved = 0, tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		bounds(s, random, &lo, &hi);
+		while ((nr = next_nr(lo, hi, s->nmax))) {
+			/* random writes suffer only at small sizes */
+			if (open_au_step(s, random, nr, random ? s->full_bs :
+					 s->probe_bs, "probe") == STEP_STOP)
+				return -1;
+			bounds(s, random, &lo, &hi);
+		}
+		if (!lo || lo == proved || (random && !tries))
+			break;
+		if (open_au_step(s, random, lo, s->full_bs, "full run at") ==
+		    STEP_STOP)
+			return -1;
+		proved = lo;
+		if (!s->step[s->n - 1].collapsed)
+			break;
+	}
+	s->done[ph] = 2;
+	return 0;
+}
+
+/*
+ * A card remembers: AUs the last runs left open hold its slots (in the
+ * sim, random-capable ones too), and the next run would measure that.
+ * Discarding what they wrote gives it its fresh state back, before each
+ * write run; a device without discard keeps its state, as a card
+ * measured by hand would.
+ */
+static void reset_card(struct survey *s)
+{
+	struct opts o = write_opts(s);
+	uint64_t off = o.offset, ns;
+	unsigned k;
+	int ret = 0;
+
+	if (s->fat_dirty)
+		ret = dev_discard(s->d, 0, FAT_NR * s->au, &ns);
+	for (k = 0; !ret && k < s->dirty; k++)
+		ret = dev_discard(s->d, off + (uint64_t)k * AU_SPACING * s->au,
+				  s->au, &ns);
+	if (ret && !s->no_discard && s->out)
+		fprintf(s->out, "\n# reset: cannot discard (%s): the card "
+			"keeps the state each run leaves\n", strerror(-ret));
+	s->no_discard |= ret != 0;
+	s->dirty = 0;
+	s->fat_dirty = 0;
+}
+
+static int fat_phase(struct survey *s, int random)
+{
+	struct opts o = write_opts(s);
+	enum phase ph = random ? PH_FAT_RAND : PH_FAT_LIN;
+	const struct verdict *r = &s->a.open_au_random;
+
+	/*
+	 * In random order, AUs that get the card's random-capable slots
+	 * look like a FAT area too: only a card with none tells.
+	 */
+	if (random && (r->is_null || r->value || r->conf < CONF_MEDIUM)) {
+		if (s->out)
+			fprintf(s->out, "\n# FAT area, random: not run; the "
+				"card takes random writes in some AUs of its "
+				"own choosing (or that is unknown), which a "
+				"random -f run cannot tell from a FAT area\n");
+		s->done[ph] = 2;
+		return 0;
+	}
+	o.test = &bench_find_fat;
+	o.blocksize = s->fat_bs;
+	o.fat_nr = FAT_NR;
+	o.random = random;
+	if (s->writing && !s->no_discard)
+		reset_card(s);
+	s->fat_dirty = 1;
+	if (run_step(s, &o, ph, random ? "FAT area, random" :
+		     "FAT area, linear") == STEP_STOP)
+		return -1;
+	s->done[ph] = 2;
+	return 0;
+}
+
+static void undone(const struct survey *s, FILE *f, const char *prefix)
+{
+	static const char *const how[] = { "not done", "partly done" };
+	size_t i;
+	int k, any;
+
+	for (k = 0; k < 2; k++) {
+		any = 0;
+		for (i = 0; i < PH_COUNT; i++) {
+			if (s->done[i] != k)
+				continue;
+			fprintf(f, "%s%s", any ? "; " : "", any ? "" : prefix);
+			if (!any)
+				fprintf(f, "%s: ", how[k]);
+			fputs(phase_name[i], f);
+			any = 1;
+		}
+		if (any)
+			fputc('\n', f);
+	}
+}
+
+static void totals(const struct survey *s, FILE *f, const char *prefix)
+{
+	const struct io_stats *io = &s->d->stats;
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+
+	fprintf(f, "%ssurvey: %zu steps, %s read, %s written, device time %s"
+		"\n", prefix, s->n, fmt_size(a, (double)io->bytes_read),
+		fmt_size(b, (double)io->bytes_written),
+		fmt_duration(c, (double)io->ns));
+}
+
+/* What the card claims, against what was measured. */
+static void claims(const struct survey *s, FILE *f)
+{
+	const struct verdict *e = &s->a.erase_size;
+	char a[UNIT_BUFLEN];
+	unsigned i;
+
+	if (!e->nclaims)
+		fprintf(f, "# claims: none the device reports\n");
+	for (i = 0; i < e->nclaims; i++) {
+		const struct claim *c = &e->claims[i];
+
+		fprintf(f, "# claims: %s %s%s%s, %s\n", c->name,
+			fmt_size(a, (double)c->bytes), c->source ? " from " : "",
+			c->source ? c->source : "", c->agrees < 0 ?
+			"nothing measured to check it against" : c->agrees ?
+			"agrees with the measured erase size" :
+			"differs from the measured erase size");
+	}
+}
+
+static void summary_text(const struct survey *s, const struct advice *adv)
+{
+	FILE *f = s->out;
+
+	fprintf(f, "\n# summary: verdicts\n");
+	analysis_print(f, &s->a, "# ");
+	claims(s, f);
+	advice_print(f, adv, "# ");
+	if (s->stopped[0])
+		fprintf(f, "# stopped: %s\n", s->stopped);
+	undone(s, f, "# ");
+	totals(s, f, "# ");
+}
+
+static void json_step(struct json *j, const struct survey *s, size_t i)
+{
+	const struct step *st = &s->step[i];
+
+	json_open(j, NULL, '{');
+	json_str(j, "what", st->what);
+	json_str(j, "command", st->cmd);
+	json_u64(j, "device_ns", st->io.ns);
+	json_u64(j, "bytes_written", st->io.bytes_written);
+	json_u64(j, "bytes_read", st->io.bytes_read);
+	json_bool(j, "stopped_collapsing", st->collapsed);
+	json_open(j, "tables", '[');
+	json_table(j, &s->tab[i]);
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+static void summary_json(const struct survey *s, const struct advice *adv,
+			 FILE *f)
+{
+	const struct io_stats *io = &s->d->stats;
+	struct json j;
+	size_t i;
+
+	json_init(&j, f);
+	json_open(&j, NULL, '{');
+	json_meta(&j, s->cfg->fr);
+	json_open(&j, "device", '{');
+	json_str(&j, "path", s->d->path);
+	json_u64(&j, "size", s->d->size);
+	json_u64(&j, "logical_sector_size", s->d->sector);
+	json_close(&j, '}');
+	identity_json(&j, &s->id);
+	json_open(&j, "steps", '[');
+	for (i = 0; i < s->n; i++)
+		json_step(&j, s, i);
+	json_close(&j, ']');
+	analysis_json(&j, &s->a);
+	advice_json(&j, adv);
+	json_open(&j, "undone", '[');
+	for (i = 0; i < PH_COUNT; i++)
+		if (s->done[i] != 2)
+			json_str(&j, NULL, phase_name[i]);
+	json_close(&j, ']');
+	json_str(&j, "stopped", s->stopped[0] ? s->stopped : NULL);
+	json_open(&j, "io", '{');
+	json_u64(&j, "reads", io->reads);
+	json_u64(&j, "writes", io->writes);
+	json_u64(&j, "bytes_read", io->bytes_read);
+	json_u64(&j, "bytes_written", io->bytes_written);
+	json_u64(&j, "device_ns", io->ns);
+	json_close(&j, '}');
+	json_int(&j, "exit_status", s->status);
+	json_close(&j, '}');
+	json_end(&j);
+}
+
+/* Facts --analyze reads back: the device size, what sysfs claims. */
+static void preamble(const struct survey *s)
+{
+	if (!s->out)
+		return;
+	fprintf(s->out, "# flashbench --survey %s\n", s->d->path);
+	if (s->ctx.dev_size)
+		fprintf(s->out, "# Disk %s: %llu bytes\n", s->d->path,
+			(unsigned long long)s->ctx.dev_size);
+	identity_print_prefixed(s->out, &s->id, "# identity: ");
+}
+
+static void survey_steps(struct survey *s)
+{
+	if (align_phase(s))
+		return;
+	if (!geometry(s)) {
+		stop(s, 0, "no erase size sure enough to run the write tests "
+		     "with (see erase_size); the open-AU and FAT tests need "
+		     "one: run -a with other block sizes, then -O and -f with "
+		     "--erasesize");
+		return;
+	}
+	if (open_au_phase(s, 0) || open_au_phase(s, 1) || fat_phase(s, 0))
+		return;
+	fat_phase(s, 1);
+}
+
+int survey_run(const struct survey_cfg *cfg, struct dev *d, FILE *out,
+	       int *wrote)
+{
+	struct survey *s = calloc(1, sizeof(*s));
+	struct advice adv;
+	int status;
+	size_t i;
+
+	if (!s) {
+		fprintf(stderr, "flashbench: --survey: out of memory\n");
+		return EXIT_FAILURE;
+	}
+	s->cfg = cfg;
+	s->d = d;
+	s->out = cfg->json ? NULL : out;
+	s->ctx.dev_size = d->kind == DEV_FILE ? 0 : d->size;
+	identity_read(d, &s->id);
+	identity_claims(&s->id, &s->ctx);
+	s->t0 = now_ns();
+	s->base = d->stats;
+	progress_init(&s->pg, stderr, 0);
+	preamble(s);
+	survey_steps(s);
+	progress_clear(&s->pg);
+	advise(&s->a, s->ctx.dev_size, d->sector, &adv);
+	if (cfg->json)
+		summary_json(s, &adv, out);
+	else
+		summary_text(s, &adv);
+	if (s->stopped[0])
+		note(s, "survey stopped: %s", s->stopped);
+	*wrote = s->writing;
+	status = s->status;
+	for (i = 0; i < s->n; i++)
+		table_free(&s->tab[i]);
+	free(s);
+	return status;
+}

@@ -1,0 +1,199 @@
+#!/bin/sh
+# --survey: the whole procedure in one command.  Verdicts against the
+# ground truth of every profile and of randomized cards, the report read
+# back by --analyze, the safety steps (--yes, in-use, a device the reads
+# cannot size), budgets, ^C and the progress line.
+. tests/lib.sh
+
+S=$TMP/survey
+
+# verdict lines "key: value (confidence)" of a text report
+verdicts() {
+	sed -n 's/^# \([a-z_]*: .* ([a-z]*)\) -- .*/\1/p' "$1" |
+		grep -v '^advice'
+}
+
+# The alignment verdicts (erase, page) have their own accuracy suite;
+# here the write tests the survey plans from them must not be wrong
+# (tests/survey_check.py without --writes-only shows all of them)
+if python3 tests/survey_check.py --cards 12 --seed 7 --writes-only \
+	--fb "$FB" > "$TMP/survey_check"; then
+	pass "survey: profiles and 12 random cards: open-AU, FAT right or abstaining"
+else
+	fail "survey: $(grep WRONG "$TMP/survey_check" | head -n 3)"
+fi
+sed 's/^/# /' "$TMP/survey_check" | tail -n 1
+
+$FB --survey sim:sd08g > "$S.txt" 2> "$S.err"
+st=$?
+[ $st -eq 0 ] && pass "survey sim:sd08g: exit 0" ||
+	fail "survey sim:sd08g: exit $st: $(tail -n 3 "$S.err")"
+for v in "erase_size: 4MiB (high)" "page_size: 16KiB (high)" \
+	"open_au_linear: 6 (high)" "open_au_random: 0 (medium)" \
+	"fat_aus: 1 (high)"; do
+	expect_grep "survey sim:sd08g: $v" "^# $v" "$S.txt"
+done
+expect_grep "survey: headings name the classic command" \
+	'^# step 3 (open-AU limit, linear, probe N=1): flashbench -O --erasesize=4194304 --blocksize=262144 --open-au-nr=1 --offset=25165824 sim:sd08g$' \
+	"$S.txt"
+expect_grep "survey: plan before the first write" \
+	'^# plan: writes about .* in about ' "$S.txt"
+expect_grep "survey: sfdisk advice" '^#     start=8192, size=' "$S.txt"
+expect_grep "survey: mkfs.ext4 advice with its confidence" \
+	'^# advice mkfs.ext4 (high, from erase_size and page_size)' "$S.txt"
+expect_grep "survey: mkfs.f2fs advice" '^#     mkfs.f2fs -s 2$' "$S.txt"
+expect_grep "survey: mkfs.vfat advice" '^#     mkfs.vfat -F 32 -s 32$' \
+	"$S.txt"
+expect_grep "survey: files at once" '^#     5 files written at once' \
+	"$S.txt"
+expect_grep "survey: a line per step on stderr off a terminal" \
+	'^flashbench: survey step 3: open-AU limit, linear' "$S.err"
+if grep -q "$(printf '\r')" "$S.txt" "$S.err"; then
+	fail "survey: progress drawn without a terminal"
+else
+	pass "survey: no progress line drawing without a terminal"
+fi
+
+# the report reads back to the same verdicts
+verdicts "$S.txt" > "$S.live"
+$FB --analyze="$S.txt" > "$S.back" 2>&1
+verdicts "$S.back" > "$S.offline"
+if [ -s "$S.live" ] && cmp -s "$S.live" "$S.offline"; then
+	pass "survey: --analyze reads the report back to the same verdicts"
+else
+	fail "survey: readback differs: $(diff "$S.live" "$S.offline" |
+		head -n 4)"
+fi
+
+# JSON: one document with the steps, analysis, advice and io
+$FB --survey --json sim:su04g > "$S.json" 2>/dev/null
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["steps"]
+assert s and all("command" in x and x["tables"] and "device_ns" in x
+                 for x in s)
+assert d["analysis"]["open_au_linear"]["value"] == 2
+assert any(a["key"] == "partition" for a in d["advice"])
+assert d["io"]["bytes_written"] > 0 and d["io"]["device_ns"] > 0
+assert d["undone"] == [] and d["exit_status"] == 0
+' "$S.json"; then
+	pass "survey --json: steps, analysis, advice, io"
+else
+	fail "survey --json: $(head -c 300 "$S.json")"
+fi
+
+# budgets: stop at a step boundary, say what is left
+$FB --survey --json --max-write=100M sim:sd08g > "$S.json" 2>"$S.err"
+st=$?
+if [ $st -eq 0 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["io"]["bytes_written"] <= 100 << 20, d["io"]
+assert "max-write" in d["stopped"] and d["undone"], d["stopped"]
+assert d["analysis"]["erase_size"]["value"] == 4 << 20
+' "$S.json"; then
+	pass "survey --max-write=100M: at most 100MiB, verdicts so far, undone"
+else
+	fail "survey --max-write: exit $st $(head -c 300 "$S.json")"
+fi
+$FB --survey --max-time=1m sim:sd08g > "$S.txt" 2>"$S.err"
+expect_grep "survey --max-time=1m: says it stopped" \
+	'^# stopped: --max-time=1m reached' "$S.txt"
+expect_grep "survey --max-time=1m: says what is left" '^# not done: ' \
+	"$S.txt"
+expect_grep "survey --max-time=1m: summary" '^# erase_size: 4MiB' "$S.txt"
+
+# a regular file: --yes needed off a terminal; with --preserve it is
+# byte-identical afterwards, whether or not its timing showed an erase
+# size (on a loaded machine noise may)
+F=$TMP/survey.img
+P=$TMP/survey.preserve
+head -c $((64 << 20)) /dev/urandom > "$F"
+sum=$(sha256sum < "$F")
+expect_status "survey on a file without --yes (no terminal): exit 2" 2 \
+	$FB --survey "$F"
+[ -s "$TMP/out" ] && fail "survey without --yes: printed a report" ||
+	pass "survey without --yes: nothing done"
+rm -f "$P"
+$FB --survey --yes --preserve="$P" "$F" > "$S.txt" 2>"$S.err"
+st=$?
+[ $st -eq 0 ] && pass "survey --yes --preserve on a file: exit 0" ||
+	fail "survey --yes on a file: exit $st $(tail -n 2 "$S.err")"
+if [ "$(sha256sum < "$F")" = "$sum" ]; then
+	pass "survey --preserve on a file: byte-identical afterwards"
+else
+	fail "survey --preserve on a file: the file changed"
+fi
+expect_grep "survey on a file: a summary" '^# survey: [0-9]* steps' "$S.txt"
+rm -f "$F" "$P"
+
+for bad in "--max-time=20x" "--max-time=0" "--max-write=1Q"; do
+	expect_status "survey $bad: exit 2" 2 $FB --survey "$bad" sim:
+done
+expect_status "--max-write without --survey: exit 2" 2 \
+	$FB -a --max-write=1G sim:
+expect_status "--survey with -a: exit 2" 2 $FB --survey -a sim:
+
+# ^C: a summary of what was reached and exit 130.  The test gate holds
+# the survey after each row; one byte lets one row more through, until
+# the first row of the first write step, where the signal lands.
+G=$TMP/survey_gate
+rm -f "$G"
+mkfifo "$G"
+exec 9<>"$G"
+: > "$S.txt"
+FLASHBENCH_TEST_GATE=$G $FB --survey sim:sd08g > "$S.txt" 2> "$S.err" 9>&- &
+pid=$!
+last=0 i=0
+while [ $i -lt 3000 ]; do
+	cp "$S.txt" "$S.snap"
+	awk '/^# step 3 /{ h = 1; next } h && /^[0-9]/{ f = 1 }
+		END { exit !f }' "$S.snap" && break
+	n=$(grep -c '^[0-9a]' "$S.snap")
+	if [ "$n" -gt "$last" ]; then
+		last=$n
+		printf x >&9
+	fi
+	sleep 0.02
+	i=$((i + 1))
+done
+kill -INT $pid
+exec 9>&-
+wait $pid
+st=$?
+if [ $st -eq 130 ]; then
+	pass "survey ^C: exit 130"
+else
+	fail "survey ^C: exit $st, want 130: $(tail -n 2 "$S.err")"
+fi
+expect_grep "survey ^C: verdicts so far" '^# erase_size: 4MiB (high)' \
+	"$S.txt"
+expect_grep "survey ^C: says it was interrupted" '^# stopped: interrupted' \
+	"$S.txt"
+expect_grep "survey ^C: partly done and not done" \
+	'^# partly done: open-AU limit, linear' "$S.txt"
+expect_grep "survey ^C: not done" '^# not done: open-AU limit, random' \
+	"$S.txt"
+rm -f "$G" "$S.snap"
+
+# progress on a terminal: one line on stderr, redrawn, with an estimate
+if command -v script > /dev/null; then
+	script -qec "$FB --survey sim:su04g > $S.txt" /dev/null \
+		> "$S.tty" 2>&1 < /dev/null
+	if grep -q "$(printf '\r')" "$S.tty" &&
+		grep -q 'survey step [0-9]*, open-AU limit.*%, about .* left' \
+			"$S.tty"; then
+		pass "survey on a terminal: a progress line with an estimate"
+	else
+		fail "survey on a terminal: no progress line: $(head -c 200 \
+			"$S.tty")"
+	fi
+	if grep -q "$(printf '\r')" "$S.txt"; then
+		fail "survey on a terminal: progress on stdout"
+	else
+		pass "survey on a terminal: nothing of it on stdout"
+	fi
+else
+	skip "survey on a terminal: no script(1) to make one"
+fi
