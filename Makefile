@@ -104,7 +104,10 @@ bench: flashbench bench/overhead
 
 install: flashbench flashbench-erase
 	install -D -m 755 flashbench $(DESTDIR)$(BINDIR)/flashbench
+	install -D -m 755 flashbench-erase $(DESTDIR)$(BINDIR)/flashbench-erase
 	install -D -m 644 flashbench.1 $(DESTDIR)$(MANDIR)/man1/flashbench.1
+	install -D -m 644 flashbench-erase.1 \
+		$(DESTDIR)$(MANDIR)/man1/flashbench-erase.1
 	install -D -m 644 README $(DESTDIR)$(DOCDIR)/README
 	install -D -m 644 completion/flashbench \
 		$(DESTDIR)$(COMPLETIONDIR)/flashbench
@@ -114,6 +117,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/flashbench \
 		$(DESTDIR)$(BINDIR)/flashbench-erase \
 		$(DESTDIR)$(MANDIR)/man1/flashbench.1 \
+		$(DESTDIR)$(MANDIR)/man1/flashbench-erase.1 \
 		$(DESTDIR)$(DOCDIR)/README \
 		$(DESTDIR)$(COMPLETIONDIR)/flashbench \
 		$(DESTDIR)$(COMPLETIONDIR)/flashbench-erase

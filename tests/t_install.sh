@@ -10,7 +10,8 @@ if ! make -s install DESTDIR="$D" PREFIX=$P > "$TMP/install.log" 2>&1; then
 	fail "make install: $(tail -n 3 "$TMP/install.log")"
 	exit 0
 fi
-for f in bin/flashbench share/man/man1/flashbench.1 \
+for f in bin/flashbench bin/flashbench-erase share/man/man1/flashbench.1 \
+	share/man/man1/flashbench-erase.1 \
 	share/doc/flashbench/README \
 	share/bash-completion/completions/flashbench \
 	share/bash-completion/completions/flashbench-erase; do
