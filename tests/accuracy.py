@@ -22,13 +22,17 @@ and sorts each verdict it is meant to give against the ground truth:
 
   right            the true value (or a bound that holds: "at least 8",
                    "fewer than 7") at medium or high confidence
-  right-low        the same at low confidence
-  abstain          unknown or inconclusive
+  right-abstain    unknown or inconclusive where the run cannot show the
+                   truth: the honest answer, counted as right
+  right-low        the true value at low confidence
+  abstain          unknown or inconclusive where the run could show it
   wrong-low        false, but said with low confidence
   wrong-confident  false at medium or high confidence: the worst bug
 
 A truth the run cannot show (a 3x2^n erase block read at 2^n boundaries
-only) expects an abstention: a value there is wrong.  The smallest
+only) expects an abstention: a value at medium or high confidence there is
+wrong.  right% counts right and right-abstain; seen% is right over the
+verdicts whose truth the run can show.  The smallest
 full-speed write is the smallest measured size that is a whole number of
 pages.
 
@@ -48,7 +52,8 @@ import sys
 import tempfile
 
 KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
-CLASSES = ["right", "right-low", "abstain", "wrong-low", "wrong-confident"]
+CLASSES = ["right", "right-abstain", "right-low", "abstain", "wrong-low",
+           "wrong-confident"]
 FAMILIES = ["erase_size", "page_size", "open_au_linear", "open_au_random",
             "min_full_speed_write", "fat_aus"]
 PROFILES = ["sd08g", "su04g", "evo32", "samsung16", "xporter", "rage"]
@@ -154,9 +159,9 @@ def fat_truth(c, nr=4):
 def judge(v, truth):
     """Sort one verdict; truth None: the run cannot show it."""
     value, conf = v.get("value"), v.get("confidence")
-    if value is None or conf == "inconclusive":
-        return "abstain"
     sure = conf in ("medium", "high")
+    if value is None or conf == "inconclusive":
+        return "right-abstain" if truth is None else "abstain"
     if truth is None:
         ok = False
     elif v.get("at_least"):
@@ -239,16 +244,18 @@ def show(v):
 
 
 def print_table(tally, rows):
-    print("verdict\t" + "\t".join(CLASSES) + "\tright%\twrong%")
+    print("verdict\t" + "\t".join(CLASSES) + "\tright%\tseen%\twrong%")
     for key in rows:
         t = tally.get(key)
         if not t:
             continue
-        n = sum(t.values())
-        print("%s\t%s\t%.1f\t%.1f" % (key, "\t".join(str(t[k])
-                                                     for k in CLASSES),
-                                      100.0 * t["right"] / n,
-                                      100.0 * t["wrong-confident"] / n))
+        n = sum(t[k] for k in CLASSES)
+        seen = n - t["unseen"]
+        print("%s\t%s\t%.1f\t%s\t%.1f" % (
+            key, "\t".join(str(t[k]) for k in CLASSES),
+            100.0 * (t["right"] + t["right-abstain"]) / n,
+            "%.1f" % (100.0 * t["right"] / seen) if seen else "-",
+            100.0 * t["wrong-confident"] / n))
 
 
 def main():
@@ -278,7 +285,10 @@ def main():
             k = judge(v, truth)
             keys = [fam, "all"] + ([fam + "/" + run] if args.by_run else [])
             for key in keys:
-                tally.setdefault(key, dict.fromkeys(CLASSES, 0))[k] += 1
+                t = tally.setdefault(key, dict.fromkeys(CLASSES + ["unseen"],
+                                                        0))
+                t[k] += 1
+                t["unseen"] += truth is None
             if k == "wrong-confident" or (args.v and k == "wrong-low"):
                 bad.append("%s: card %d %s %s: %s; truth %s: %s"
                            % (k, i, dev_name(c), run, fam, truth, show(v)))
@@ -287,11 +297,12 @@ def main():
     for b in bad:
         print(b)
     t = tally["all"]
-    n = sum(t.values())
+    n = sum(t[k] for k in CLASSES)
     if args.max_wrong is not None and \
             100.0 * t["wrong-confident"] / n > args.max_wrong:
         return 1
-    if args.min_right is not None and 100.0 * t["right"] / n < args.min_right:
+    if args.min_right is not None and \
+            100.0 * (t["right"] + t["right-abstain"]) / n < args.min_right:
         return 1
     return 0
 
