@@ -40,12 +40,30 @@ struct sim_timing {
 	uint64_t discard_cmd;	/* per discard command */
 };
 
+/*
+ * What real -a tables show beyond a clean staircase (read side only).
+ * Seeds 002, 003 and 004 read the last KiB before a 16 MiB boundary
+ * 60-100us slower than the first KiB after it, seed 000's Xporter 115us
+ * faster at its 8 MiB AUs: the read-ahead crosses into the next zone (or
+ * stops at its end).  Seed 002's baseline moves by 10-25 % between rows
+ * (pre 924us, post 723us at 8 MiB; 1.02ms at 4 MiB, 820us below), and
+ * some rows above the AU stand out (32 MiB, 512 MiB) where one of the
+ * places is slower to cross.
+ */
+struct sim_reads {
+	int64_t edge;		/* a read ending at a zone boundary, extra ns */
+	unsigned zone_aus;	/* zone = this many AUs; 0: no zones */
+	double drift;		/* percent: baseline level shifts */
+	double slowau;		/* percent of AU boundaries slower to cross */
+};
+
 struct sim_profile {
 	const char *name;
 	const char *card;
 	uint64_t size, au, page;
 	unsigned open, random, fat, fatstart;
 	struct sim_timing t;
+	struct sim_reads r;
 	const char *regs;	/* what sysfs said about the card: key=value */
 };
 
@@ -89,6 +107,7 @@ static const struct sim_profile profiles[] = {
 	  .t = { .rd_cmd = 759000, .wr_cmd = 623000, .xfer_ps = 40000,
 		 .page_rd = 20000, .au_cross = 195000, .prog_kib = 86875,
 		 .erase = 3000000, .discard_cmd = 250000 },
+	  .r = { .edge = 60000, .zone_aus = 4, .drift = 8, .slowau = 5 },
 	  .regs = SD_REGS("035344534430384780a11ce23a00c400",
 			"400e00325b5900003b377f800a404000", "0235800100000000",
 			"04/2012", "0x000003", "0x5344", "SD08G", "0xa11ce23a",
@@ -106,6 +125,7 @@ static const struct sim_profile profiles[] = {
 	  .t = { .rd_cmd = 734000, .wr_cmd = 339000, .xfer_ps = 40000,
 		 .page_rd = 25000, .au_cross = 195000, .prog_kib = 71875,
 		 .erase = 3000000, .discard_cmd = 250000 },
+	  .r = { .drift = 3, .slowau = 2 },
 	  .regs = "type=SD\nmanfid=0x000003\noemid=0x5344\nname=SU04G\n"
 		"serial=0x03a847f0\ndate=10/2010\nqueue/rotational=0\n" },
 	/*
@@ -122,6 +142,7 @@ static const struct sim_profile profiles[] = {
 	  .t = { .rd_cmd = 1145000, .wr_cmd = 547000, .xfer_ps = 20000,
 		 .page_rd = 205000, .au_cross = 115000, .prog_kib = 30700,
 		 .erase = 4000000, .discard_cmd = 250000 },
+	  .r = { .edge = 100000, .zone_aus = 1, .drift = 6, .slowau = 3 },
 	  .regs = USB_READER },
 	/*
 	 * seed 003, Samsung 16 GB SD (oemid SM, 2013): 15719727104 bytes;
@@ -137,6 +158,7 @@ static const struct sim_profile profiles[] = {
 	  .t = { .rd_cmd = 141000, .wr_cmd = 692000, .xfer_ps = 45000,
 		 .page_rd = 38000, .au_cross = 112000, .prog_kib = 13000,
 		 .erase = 3000000, .discard_cmd = 250000 },
+	  .r = { .edge = 65000, .zone_aus = 2, .drift = 4, .slowau = 3 },
 	  .regs = SD_REGS("1b534d3030303030107b156f8000d900",
 			"400e00325b590000751e7f800a404000", "02b5800200000000",
 			"09/2013", "0x00001b", "0x534d", "00000", "0x7b156f80",
@@ -155,6 +177,7 @@ static const struct sim_profile profiles[] = {
 	  .t = { .rd_cmd = 597000, .wr_cmd = 825000, .xfer_ps = 33000,
 		 .page_rd = 30000, .au_cross = 185000, .prog_kib = 34375,
 		 .erase = 3000000, .discard_cmd = 250000 },
+	  .r = { .edge = -115000, .zone_aus = 1, .drift = 5, .slowau = 3 },
 	  .regs = USB_REGS("13fe", "3100") },
 	/*
 	 * seed 000, Patriot Rage XT 16 GB USB stick: 12 MiB (3 x 4 MiB)
@@ -170,6 +193,7 @@ static const struct sim_profile profiles[] = {
 	  .t = { .rd_cmd = 637000, .wr_cmd = 1254000, .xfer_ps = 33000,
 		 .page_rd = 30000, .au_cross = 170000, .prog_kib = 41958,
 		 .erase = 4000000, .discard_cmd = 250000 },
+	  .r = { .drift = 4, .slowau = 3 },
 	  .regs = USB_REGS("13fe", "3800") },
 };
 
@@ -201,6 +225,12 @@ static const struct sim_key keys[] = {
 	KEY("noise", KEY_PERCENT, noise,
 	    "percent jitter with rare outliers; 0: exact [1]"),
 	KEY("seed", KEY_U64, seed, "seed of the jitter generator [1]"),
+	KEY("zone", KEY_SIZE, zone,
+	    "reads ending at its multiples cost more or less; 0: none"),
+	KEY("drift", KEY_PERCENT, drift,
+	    "percent the read baseline shifts now and then [0 if noise=0]"),
+	KEY("slowau", KEY_PERCENT, slowau,
+	    "percent of AU boundaries slower to cross [0 if noise=0]"),
 	KEY("fail", KEY_FAIL, fail, "any I/O covering byte N fails: EIO"),
 	KEY("vanish", KEY_U64, vanish,
 	    "every I/O after the N-th fails: ENODEV (0: never) [0]"),
@@ -225,6 +255,10 @@ struct sim {
 	uint64_t clock;		/* LRU stamps */
 	uint64_t ios;		/* calls so far, for vanish */
 	uint64_t rng;
+	int64_t edge;		/* the profile's read-ahead edge */
+	double level;		/* read baseline shift, a fraction */
+	unsigned busy;		/* reads left in a housekeeping burst */
+	uint64_t busy_ns;	/* what each of them costs extra */
 	unsigned nrandom;	/* slots in random mode */
 	struct au_slot slot[];	/* p.open of them */
 };
@@ -282,6 +316,8 @@ static void load_profile(struct sim_params *p, const struct sim_profile *pr)
 	p->fatstart = pr->fatstart;
 	p->noise = SIM_NOISE;
 	p->seed = SIM_SEED;
+	p->drift = pr->r.drift;
+	p->slowau = pr->r.slowau;
 }
 
 /* Plain decimal: a count of AUs or I/Os has no unit suffix. */
@@ -385,6 +421,22 @@ static int key_set(unsigned set, const char *name)
 	return 0;
 }
 
+/*
+ * Read quirks the keys left alone follow the card: zones scale with the
+ * AU, and noise=0 (an exact card) has no random shifts or slow AUs.
+ */
+static void read_defaults(struct sim_params *p, unsigned set)
+{
+	if (!key_set(set, "zone"))
+		p->zone = find_profile(p->profile)->r.zone_aus * p->au;
+	if (p->noise > 0)
+		return;
+	if (!key_set(set, "drift"))
+		p->drift = 0;
+	if (!key_set(set, "slowau"))
+		p->slowau = 0;
+}
+
 static int check_geometry(const struct sim_params *p, const char *spec,
 			  char *err, size_t errlen)
 {
@@ -412,6 +464,9 @@ static int check_geometry(const struct sim_params *p, const char *spec,
 				fmt_size(a, p->au), fmt_size(b, p->page));
 	if (p->size % SIM_SECTOR)
 		return fail_msg(err, errlen, spec, "size",
+				"not a multiple of 512");
+	if (p->zone % SIM_SECTOR)
+		return fail_msg(err, errlen, spec, "zone",
 				"not a multiple of 512");
 	if (p->size > SIM_MAX_SIZE)
 		return fail_msg(err, errlen, spec, "size",
@@ -488,6 +543,8 @@ int sim_parse(const char *spec, struct sim_params *p, char *err,
 	/* A lower open on a random-capable profile lowers random with it. */
 	if (!ret && !key_set(set, "random") && p->random > p->open)
 		p->random = p->open;
+	if (!ret)
+		read_defaults(p, set);
 	if (!ret)
 		ret = check_params(p, spec, err, errlen);
 out:
@@ -610,6 +667,7 @@ static int sim_open(struct dev *d, const char *path, char *err,
 	s->fat_prog = s->prog * SIM_FAT_COST;
 	s->copy = s->t.page_rd + s->prog;
 	s->rng = p.seed;
+	s->edge = pr->r.edge;
 	d->size = p.size;
 	d->sector = SIM_SECTOR;
 	d->kind = DEV_SIM;
@@ -637,20 +695,72 @@ static int admit(struct sim *s, uint64_t len, uint64_t off, uint64_t *ns)
 	return 0;
 }
 
+/*
+ * A fixed draw in [0, 1) for AU boundary i: whether it is slow to cross
+ * stays the same across reads, as a remapped block would.
+ */
+static double boundary_draw(const struct sim *s, uint64_t i, uint64_t salt)
+{
+	uint64_t z = (s->p.seed ^ salt) + i * 0x9e3779b97f4a7c15ull;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
+}
+
+/* Crossing the AU boundaries inside [off, last]: some cost up to 3x. */
+static uint64_t cross_cost(const struct sim *s, uint64_t off, uint64_t last)
+{
+	uint64_t i, cost = 0;
+
+	for (i = off / s->p.au + 1; i <= last / s->p.au; i++) {
+		cost += s->t.au_cross;
+		if (boundary_draw(s, i, 0x51) * 100.0 < s->p.slowau)
+			cost += (uint64_t)((double)s->t.au_cross *
+					   (1.0 + 2.0 * boundary_draw(s, i, 0xa7)));
+	}
+	return cost;
+}
+
+/*
+ * The card's state changes now and then (housekeeping, power modes): the
+ * baseline shifts for a while, and a rare burst slows a run of reads,
+ * long enough that the best of a few tries does not escape it.
+ */
+static double read_state(struct sim *s)
+{
+	if (s->p.drift > 0 && unit_rand(s) * 2000.0 < 1.0)
+		s->level = s->p.drift / 100.0 * (2.0 * unit_rand(s) - 1.0);
+	if (s->busy) {
+		s->busy--;
+		return (double)s->busy_ns;
+	}
+	if (unit_rand(s) * 20000.0 < s->p.noise) {
+		s->busy = 4 + (unsigned)(12.0 * unit_rand(s));
+		s->busy_ns = (uint64_t)((double)s->t.rd_cmd *
+					(0.5 + 1.5 * unit_rand(s)));
+	}
+	return 0;
+}
+
 static int sim_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
 		    uint64_t *ns)
 {
 	struct sim *s = d->priv;
-	uint64_t t, last = off + len - 1;
+	uint64_t last = off + len - 1;
+	double t;
 	int ret = admit(s, len, off, ns);
 
 	(void)buf;
 	if (ret)
 		return ret;
-	t = s->t.rd_cmd + xfer(s, len) +
-	    pages_in(s, off, off + len) * s->t.page_rd +
-	    (last / s->p.au - off / s->p.au) * s->t.au_cross;
-	*ns = jitter(s, t);
+	t = (double)(s->t.rd_cmd + xfer(s, len) +
+		     pages_in(s, off, off + len) * s->t.page_rd +
+		     cross_cost(s, off, last));
+	if (s->p.zone && (last + 1) % s->p.zone == 0)
+		t = fmax(t + (double)s->edge, 0.0);
+	t = t * (1.0 + s->level) + read_state(s);
+	*ns = jitter(s, (uint64_t)(t + 0.5));
 	return 0;
 }
 

@@ -19,6 +19,11 @@ struct sim_params {
 	unsigned fatstart;	/* index of the first one */
 	double noise;		/* percent jitter */
 	uint64_t seed;
+	/* reads: a read ending at a multiple of zone costs the profile's
+	 * edge (0: none); baseline shifts of up to drift percent; slowau
+	 * percent of AU boundaries slower to cross */
+	uint64_t zone;
+	double drift, slowau;
 	/* fault injection: any I/O touching [fail, fail+1) returns -EIO */
 	int has_fail;
 	uint64_t fail;

@@ -283,6 +283,8 @@ static int64_t align_diff(struct dev *d, uint64_t b, uint64_t bs)
 
 struct levels {
 	int64_t au, page, below;	/* -1: not seen yet */
+	int64_t zone;			/* AU boundaries at a read-ahead zone */
+	int64_t skew;			/* there: pre - post */
 	int mixed;			/* one class with two values */
 };
 
@@ -306,7 +308,7 @@ static int one_page(uint64_t off, uint64_t len, uint64_t page)
 static struct levels read_levels(struct dev *d, uint64_t bs)
 {
 	const struct sim_params *p = sim_get_params(d);
-	struct levels l = { -1, -1, -1, 0 };
+	struct levels l = { -1, -1, -1, -1, 0, 0 };
 	uint64_t b, place;
 	unsigned j;
 
@@ -318,7 +320,12 @@ static struct levels read_levels(struct dev *d, uint64_t bs)
 			if (!one_page(place - bs, bs, p->page) ||
 			    !one_page(place, bs, p->page))
 				continue;
-			if (place % p->au == 0)
+			if (p->zone && place % p->zone == 0) {
+				see(&l.zone, align_diff(d, place, bs),
+				    &l.mixed);
+				l.skew = (int64_t)rd(d, place - bs, bs) -
+					 (int64_t)rd(d, place, bs);
+			} else if (place % p->au == 0)
 				see(&l.au, align_diff(d, place, bs), &l.mixed);
 			else if (place % p->page == 0)
 				see(&l.page, align_diff(d, place, bs),
@@ -347,6 +354,9 @@ static void test_read_levels(void)
 		bs = p->page & (p->page - 1) ? 3 * KiB : KiB;
 		pre = rd(&d, 64 * MiB - bs, bs);
 		l = read_levels(&d, bs);
+		/* where zones are AUs, the AU diff is the zone's less its edge */
+		if (l.au < 0 && l.zone >= 0)
+			l.au = l.zone + l.skew / 2;
 		CHECK(!l.mixed && l.au >= 100000 && l.page >= 10000 &&
 		      4 * l.page <= 3 * l.au && l.below == 0 &&
 		      pre > 100000 && pre < 3000000,
@@ -354,6 +364,13 @@ static void test_read_levels(void)
 		      "below %lldns", profile_names[i],
 		      (unsigned long long)bs, (unsigned long long)pre,
 		      (long long)l.au, (long long)l.page, (long long)l.below);
+		/* seeds 002-004: pre and post differ at 16 MiB and above */
+		CHECK(!p->zone || (l.zone >= 100000 && l.skew &&
+				   l.zone == l.au - l.skew / 2),
+		      "%s -a: at %llu MiB zones pre - post %lldns, diff "
+		      "%lldns", profile_names[i],
+		      (unsigned long long)(p->zone / MiB), (long long)l.skew,
+		      (long long)l.zone);
 		sim_ops.close(&d);
 	}
 
@@ -665,6 +682,33 @@ static void run_mix(struct dev *d, uint64_t *t, unsigned n)
 	}
 }
 
+/*
+ * drift=20 shifts the read baseline now and then: runs of reads sit well
+ * off the exact time, and never further than drift and jitter allow,
+ * bursts of slow reads aside.
+ */
+static void test_drift(uint64_t base)
+{
+	unsigned i, j, off = 0, far = 0, n = 200;
+	uint64_t t, lo;
+	struct dev d;
+
+	sim_start(&d, "sim:sd08g,noise=1,drift=20,seed=3");
+	for (i = 0; i < n; i++) {
+		lo = UINT64_MAX;
+		for (j = 0; j < 100; j++) {
+			t = rd(&d, MiB, KiB);
+			lo = t < lo ? t : lo;
+		}
+		off += lo < base * 0.95 || lo > base * 1.05;
+		far += lo < base * 0.79 || lo > base * 1.22;
+	}
+	sim_ops.close(&d);
+	CHECK(off > n / 10 && off < n && !far,
+	      "drift=20: the best of 100 reads is off by more than 5%% in %u "
+	      "of %u runs, beyond 20%% in %u", off, n, far);
+}
+
 static void test_noise(void)
 {
 	uint64_t a[1000], b[1000], base, t;
@@ -690,7 +734,7 @@ static void test_noise(void)
 	CHECK(i == 1000, "noise=0 is exact");
 	sim_ops.close(&d);
 
-	sim_start(&d, "sim:sd08g,noise=5");
+	sim_start(&d, "sim:sd08g,noise=5,drift=0");
 	for (i = 0; i < n; i++) {
 		t = rd(&d, MiB, KiB);
 		near += t >= base * 0.9499 && t <= base * 1.0501;
@@ -699,6 +743,7 @@ static void test_noise(void)
 	sim_ops.close(&d);
 	CHECK(near > n * 0.98 && outliers > 0 && outliers < n / 50,
 	      "noise=5: %u of %u within 5%%, %u outliers", near, n, outliers);
+	test_drift(base);
 }
 
 static void test_faults(void)
