@@ -76,7 +76,12 @@ static const struct vm_node *interval_build(struct prog *p,
 	return series;
 }
 
-/* Least squares over (size, fastest time) in double precision. */
+/*
+ * Least squares over (size, fastest time) in double precision, with the
+ * time per byte held at or above zero: a card cannot read more bytes in
+ * less time, so a falling line (reads too fast to tell apart from the
+ * noise, as on a loop device) becomes the flat one, access = mean time.
+ */
 static int fit(const struct table *t, double *access, double *per_byte)
 {
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0, den;
@@ -97,6 +102,8 @@ static int fit(const struct table *t, double *access, double *per_byte)
 	if (n < 2 || den == 0)
 		return -EINVAL;
 	*per_byte = (n * sxy - sx * sy) / den;
+	if (*per_byte < 0)
+		*per_byte = 0;
 	*access = (sy - *per_byte * sx) / n;
 	return 0;
 }
@@ -104,7 +111,8 @@ static int fit(const struct table *t, double *access, double *per_byte)
 /*
  * The classic lines, "512 bytes: min 52.1µs avg 104µs max 252µs: 9.83 MB/s"
  * (MB/s: 10^6 bytes per second of the fastest read), then the fit, "929 MB/s,
- * 41.2µs access time", and each size's distance from it.
+ * 41.2µs access time"; "inf MB/s" when the time does not grow with the
+ * size), and each size's distance from it.
  */
 static void interval_print(FILE *f, const struct table *t,
 			   const struct opts *o)
@@ -126,11 +134,8 @@ static void interval_print(FILE *f, const struct table *t,
 		fprintf(f, "fit: needs at least two read sizes\n");
 		return;
 	}
-	if (per_byte > 0)
-		fprintf(f, "%g MB/s, %s access time\n", 1e3 / per_byte,
-			fmt_time(a, access));
-	else
-		fprintf(f, "- MB/s, %s access time\n", fmt_time(a, access));
+	fprintf(f, "%g MB/s, %s access time\n",
+		per_byte > 0 ? 1e3 / per_byte : INFINITY, fmt_time(a, access));
 	for (i = 0; i < t->nrows; i++) {
 		const struct table_row *r = &t->rows[i];
 

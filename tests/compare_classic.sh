@@ -16,7 +16,8 @@
 #   and failed with "internal error" below --scatter-order=9);
 # - -i: the classic's default order printed "-nan MB/s, -922337 access
 #   time" and no rows, this one 12 rows and the fit; "overhead" is an
-#   integer of ns;
+#   integer of ns; a fit whose time falls with size is held flat ("inf
+#   MB/s" and the mean time) where the classic printed a negative rate;
 # - sizes take suffixes ("--erasesize=4M": the classic's atoi made it 4);
 # - seed lines needing more than this 512 MiB device run with the erase
 #   size scaled down (64 MiB -> 1 MiB), and --count=1000 as --count=100.

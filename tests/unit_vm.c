@@ -385,6 +385,31 @@ static void test_erase_scatter_interval(void)
 	free(log.rec);
 }
 
+/* Reads that get faster with size: the fit is flat, not a negative rate. */
+static void test_interval_flat(void)
+{
+	struct opts o = base_opts(&bench_interval);
+	struct table t = { .kind = TAB_INTERVAL, .ncols = 3 };
+	static const double ns[] = { 9010, 9000, 8960 };
+	char *text = NULL;
+	size_t len, i;
+	FILE *f = open_memstream(&text, &len);
+
+	for (i = 0; i < 3; i++) {
+		struct table_row *r = table_add_row(&t, 512u << i);
+
+		r->v[0] = r->v[1] = r->v[2] = ns[i];
+	}
+	bench_interval.print(f, &t, &o);
+	fclose(f);
+	CHECK(strstr(text, "\ninf MB/s, 8.99µs access time\n") != NULL &&
+	      strstr(text, "\nbytes 512, time 9010 overhead 20\n") != NULL &&
+	      strstr(text, "\nbytes 2048, time 8960 overhead -30\n") != NULL,
+	      "interval: a falling line fits flat (inf MB/s, mean access)");
+	table_free(&t);
+	free(text);
+}
+
 static void test_errors(void)
 {
 	struct opts o = base_opts(&bench_find_fat);
@@ -510,6 +535,7 @@ int main(void)
 	test_sweep_and_fat();
 	test_write_count();
 	test_erase_scatter_interval();
+	test_interval_flat();
 	test_errors();
 	return CHECK_DONE();
 }
