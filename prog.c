@@ -136,8 +136,9 @@ int check_offset(const struct opts *o, const struct dev *d, char *err,
 	/* the user never typed --offset: name what was defaulted */
 	if (!o->have_offset)
 		snprintf(err, errlen, "%s (%s) is too small for the write "
-			 "tests, which start at 16MiB rounded up to the erase "
-			 "size (%s): %llu; give an --offset inside it",
+			 "tests, which start at 16MiB or 8 erase sizes (8 x "
+			 "%s), whichever is larger: %llu; give an --offset "
+			 "inside it",
 			 d->path, fmt_size(s, (double)d->size),
 			 fmt_size(e, (double)o->erasesize),
 			 (unsigned long long)off);

@@ -20,7 +20,11 @@
 #   MB/s" and the mean time) where the classic printed a negative rate;
 # - sizes take suffixes ("--erasesize=4M": the classic's atoi made it 4);
 # - seed lines needing more than this 512 MiB device run with the erase
-#   size scaled down (64 MiB -> 1 MiB), and --count=1000 as --count=100.
+#   size scaled down (64 MiB -> 1 MiB) or fewer open AUs, and
+#   --count=1000 as --count=100;
+# - the default --offset of the write tests is 16MiB or 8 erase sizes,
+#   whichever is larger (the classic: 16MiB rounded up to the erase size),
+#   so -O with 64 MiB AUs on this device takes --offset=64M.
 . tests/lib.sh
 
 CLASSIC=${CLASSIC:-/usr/bin/flashbench}
@@ -85,11 +89,21 @@ same "--open-au-nr=5 --blocksize=512 --erasesize=\$[1024*1024]" --open-au \
 	--open-au-nr=5 @ --blocksize=512 --erasesize=1048576
 same "-O --erasesize=\$[10240*1024] (2.5MiB, 1.25MiB rows)" --open-au \
 	--open-au-nr=1 @ --blocksize=40960 --erasesize=10485760
+same "--erasesize=\$[3*4096*1024] --blocksize=\$[3*8192] (12MiB, 1.5MiB rows)" \
+	@ --open-au --blocksize=24576 --erasesize=12582912 --open-au-nr=1
+same "--erasesize=\$[8*1024*1024] --blocksize=\$[4*1024*1024]: two rows" \
+	--erasesize=8388608 --open-au --open-au-nr=1 @ --blocksize=4194304
+same "--erasesize=\$[8*1024*1024] --random --open-au-nr=1" @ --open-au \
+	--blocksize=16384 --erasesize=8388608 --random --open-au-nr=1
+same "-O --erasesize=\$[64*1024*1024] --random (--offset: small device)" \
+	-O --erasesize=67108864 @ --open-au-nr=1 --random --offset=67108864
 same "-f --erasesize=\$[4*1024*1024]" @ -f --erasesize=4194304
 same "--findfat --random --erasesize=524288" --findfat --random \
 	--erasesize=524288 @
 same "--findfat --fat-nr=10 (64 MiB AUs as 1 MiB)" --findfat --fat-nr=10 \
 	--erasesize=1048576 --blocksize=65536 @
+same "--findfat --fat-nr=4 --blocksize=\$[4*1024] --random" \
+	--erasesize=8388608 --findfat --fat-nr=4 @ --blocksize=4096 --random
 same "-i --interval-order=5" -i --interval-order=5 @
 same "-O -a -f: the classic's order" -O -a -f --erasesize=1048576 \
 	--blocksize=262144 --open-au-nr=1 --count=1 @

@@ -47,7 +47,12 @@ else
 	pass "messages: no --offset= the user did not type"
 fi
 expect_grep "messages: says where the tests start" \
-	"start at 16MiB rounded up to the erase size" "$TMP/err"
+	"start at 16MiB or 8 erase sizes (8 x 4MiB), whichever is larger: 33554432;" \
+	"$TMP/err"
+expect_status "messages: -O --erasesize=64M on 512M, default offset" 2 \
+	$FB -O --erasesize=64M sim:size=512M
+expect_grep "messages: the default offset is 8 erase sizes" \
+	"(8 x 64MiB), whichever is larger: 536870912;" "$TMP/err"
 
 # a long path: the reason after it survives (the name is shortened)
 long=/tmp/$(printf '%0200d' 0)/$(printf '%0200d' 0)/$(printf '%0200d' 0)/x
