@@ -191,37 +191,113 @@ static FILE *open_out(const struct front *fr)
 	return f;
 }
 
-/* --plot=FILE: made before any I/O, so a bad path is a usage error. */
-static FILE *open_plot(const struct front *fr)
-{
-	FILE *f;
+/*
+ * --plot=FILE: one chart per test.  Several tests in one run write one
+ * file each, named after the test: --plot=card.svg -a -O gives
+ * card-align.svg and card-open-au.svg.
+ */
+struct plots {
+	char *path[FRONT_MAXTESTS];
+	FILE *f[FRONT_MAXTESTS];
+};
 
-	if (!fr->plot || fr->dry_run)
+/* FILE with "-TEST" before the extension of its last component. */
+static char *plot_path(const char *file, const char *test)
+{
+	const char *base = strrchr(file, '/');
+	const char *dot;
+	size_t stem;
+	char *p;
+
+	base = base ? base + 1 : file;
+	dot = strrchr(base, '.');
+	stem = dot && dot != base ? (size_t)(dot - file) : strlen(file);
+	if (asprintf(&p, "%.*s-%s%s", (int)stem, file, test, file + stem) < 0)
 		return NULL;
-	if (same_file(fr->plot, fr->o.device))
-		die_usage("--plot=%s: that is the device under test", fr->plot);
-	if (same_file(fr->plot, fr->preserve))
-		die_usage("--plot=%s: that is the --preserve file", fr->plot);
-	if (same_file(fr->plot, fr->out))
-		die_usage("--plot=%s: that is the --out file", fr->plot);
-	f = fopen(fr->plot, "w");
-	if (!f)
-		die_usage("--plot=%s: %s", fr->plot, strerror(errno));
-	return f;
+	return p;
 }
 
-static int write_plot(const struct front *fr, FILE *f, const struct table *t,
-		      const struct analysis *a)
+/* Why path cannot take a chart (in why), or NULL. */
+static const char *plot_clash(const struct front *fr, const char *path,
+			      char *why, size_t len)
 {
-	int ret = plot_tables(f, t, 1, a);
+	if (shares_storage(fr->o.device, path, why, len))
+		return why;
+	if (same_file(path, fr->preserve))
+		return "the --preserve file";
+	if (same_file(path, fr->out))
+		return "the --out file";
+	return NULL;
+}
 
-	if (fclose(f) != 0 && !ret)
+/*
+ * The files of tests that never ran (an earlier one failed or was
+ * interrupted, or a later path was refused) are empty, so they go.
+ */
+static void drop_plots(struct plots *pl)
+{
+	unsigned i;
+
+	for (i = 0; i < FRONT_MAXTESTS; i++) {
+		if (pl->f[i]) {
+			fclose(pl->f[i]);
+			unlink(pl->path[i]);
+			pl->f[i] = NULL;
+		}
+	}
+}
+
+/* Made before any I/O, so a bad path is a usage error. */
+static void open_plots(const struct front *fr, struct plots *pl)
+{
+	char buf[PATH_MAX + 128];
+	const char *clash;
+	unsigned i;
+	char *p;
+
+	for (i = 0; i < fr->ntests && fr->plot && !fr->dry_run; i++) {
+		p = fr->ntests > 1 ? plot_path(fr->plot, fr->tests[i]->name) :
+				     strdup(fr->plot);
+		if (!p)
+			die_usage("out of memory");
+		pl->path[i] = p;
+		clash = plot_clash(fr, p, buf, sizeof(buf));
+		pl->f[i] = clash ? NULL : fopen(p, "w");
+		if (pl->f[i])
+			continue;
+		if (!clash)
+			snprintf(buf, sizeof(buf), "%s", strerror(errno));
+		drop_plots(pl);
+		die_usage("--plot=%s: %s%s%s%s", fr->plot,
+			  fr->ntests > 1 ? p : "", fr->ntests > 1 ? ": " : "",
+			  clash ? "that is " : "", clash ? clash : buf);
+	}
+}
+
+static void close_plots(struct plots *pl)
+{
+	unsigned i;
+
+	drop_plots(pl);
+	for (i = 0; i < FRONT_MAXTESTS; i++)
+		free(pl->path[i]);
+}
+
+static int write_plot(const struct front *fr, struct plots *pl, unsigned i,
+		      const struct table *t, const struct analysis *a)
+{
+	int ret = plot_tables(pl->f[i], t, 1, a);
+
+	if (fclose(pl->f[i]) != 0 && !ret)
 		ret = -errno;
-	if (!ret)
-		return 0;
-	tell("--plot=%s: %s\n", fr->plot,
-	     strerror(-ret));
-	return EXIT_IO;
+	pl->f[i] = NULL;
+	if (ret) {
+		tell("--plot=%s: %s\n", pl->path[i], strerror(-ret));
+		return EXIT_IO;
+	}
+	if (fr->ntests > 1)
+		tell("%s: chart in %s\n", fr->tests[i]->name, pl->path[i]);
+	return 0;
 }
 
 /* What the tables say, checked against what the device claims. */
@@ -301,7 +377,8 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 	return status;
 }
 
-static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
+static int run_test(struct front *fr, struct dev *d, FILE *out,
+		    struct plots *pl, unsigned nth)
 {
 	struct identity id;
 	struct progress pg;
@@ -376,7 +453,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 	if (!status && stop_signal())
 		status = late_signal("the end of the test");
 	verdicts(d, &id, &r.tab, &a);
-	if (plot && write_plot(fr, plot, &r.tab, &a) && !status)
+	if (pl->f[nth] && write_plot(fr, pl, nth, &r.tab, &a) && !status)
 		status = EXIT_IO;
 	if (fr->json)
 		print_run_json(out, fr, d, &id, &r, &a, status);
@@ -393,7 +470,8 @@ static int run_test(struct front *fr, struct dev *d, FILE *out, FILE *plot)
  * --preserve save and restore, table and verdicts; the first that fails
  * or is interrupted ends the run.  --json: an array of the documents.
  */
-static int run_tests(struct front *fr, struct dev *d, FILE *out, FILE *plot)
+static int run_tests(struct front *fr, struct dev *d, FILE *out,
+		     struct plots *pl)
 {
 	unsigned i;
 	int status = 0;
@@ -404,7 +482,7 @@ static int run_tests(struct front *fr, struct dev *d, FILE *out, FILE *plot)
 		if (fr->json && i)
 			fputs(",\n", out);
 		use_test(&fr->o, fr->tests[i]);
-		status = run_test(fr, d, out, plot);
+		status = run_test(fr, d, out, pl, i);
 	}
 	if (fr->json && fr->ntests > 1)
 		fputs("]\n", out);
@@ -562,8 +640,9 @@ static int dispatch(struct front *fr)
 {
 	char name[PATH_MAX + 16];
 	struct dev d;
-	FILE *out, *plot;
+	struct plots pl = { .f = { NULL } };
 	unsigned i;
+	FILE *out;
 	int status;
 
 	if (gate_open())
@@ -584,9 +663,6 @@ static int dispatch(struct front *fr)
 	if (!fr->o.test)
 		die_usage("no test given: use --survey, -a, -O, -f, --erase, "
 			  "--discard, -s or -i (try 'flashbench --help')");
-	if (fr->plot && fr->ntests > 1)
-		die_usage("--plot=%s: draws one test; give one test per run",
-			  fr->plot);
 	set_defaults(&fr->o);
 	open_device(fr, &d);
 	for (i = 0; i < fr->ntests; i++) {
@@ -595,8 +671,9 @@ static int dispatch(struct front *fr)
 	}
 	check_preserve(fr, &d);
 	out = open_out(fr);
-	plot = open_plot(fr);
-	status = run_tests(fr, &d, out, plot);
+	open_plots(fr, &pl);
+	status = run_tests(fr, &d, out, &pl);
+	close_plots(&pl);
 	dev_close(&d);
 	return close_out(out, out_name(fr, name, sizeof(name)), status,
 			 output_failed);

@@ -170,6 +170,8 @@ static void usage(FILE *f)
 "  -o, --out=FILE           write the results to FILE (default stdout)\n"
 "      --json               one JSON document instead of text tables\n"
 "      --plot=FILE          also draw the results as an SVG chart in FILE\n"
+"                           (several tests: a file each, x.svg gives\n"
+"                           x-align.svg, x-open-au.svg, ...)\n"
 "      --analyze            verdicts on stdout after the table, as '# '\n"
 "                           lines (default: verdicts on stderr)\n"
 "      --analyze=FILE ...   verdicts on saved or pasted reports, no device\n"
@@ -387,6 +389,19 @@ static void check_survey(const struct front *fr)
 			  fr->restore);
 }
 
+/* --plot draws the tables of the tests a run is given, nothing else. */
+static void check_plot(const struct front *fr)
+{
+	const char *with = fr->survey ? "--survey" : fr->info ? "--info" :
+			   fr->restore ? "--restore" :
+			   fr->nfiles ? "--analyze=FILE" : NULL;
+
+	if (fr->plot && with)
+		die_usage("--plot=%s: draws the tables of -a, -O, -f, -s, -i "
+			  "or --erase; it does not go with %s", fr->plot,
+			  with);
+}
+
 /*
  * The classic ran the tests it was given in this order, whatever the
  * order on the command line; the new ones follow.
@@ -516,6 +531,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 			  "with --survey", fr->files[0]);
 	order_tests(fr, tests);
 	check_survey(fr);
+	check_plot(fr);
 	if (fr->nfiles) {
 		if (fr->info)
 			die_usage("--analyze=%s: reads saved reports; it does "

@@ -219,6 +219,32 @@ static void marks(FILE *f, const struct chart *c, const struct frame *fr)
 	}
 }
 
+static int usable_at(const struct chart *c, const struct chart_series *s,
+		     size_t k)
+{
+	return k < s->n && usable(c, s->x[k], s->y[k]);
+}
+
+/*
+ * Dots for a scatter chart, and on a line chart for the points with no
+ * neighbour to draw a line to (a one-row table, a column cut short),
+ * which would not show otherwise.
+ */
+static void dots(FILE *f, const struct chart *c, const struct frame *fr,
+		 const struct chart_series *s, const char *colour)
+{
+	size_t k;
+
+	for (k = 0; k < s->n; k++) {
+		if (!usable_at(c, s, k) || (!c->points &&
+		    ((k && usable_at(c, s, k - 1)) || usable_at(c, s, k + 1))))
+			continue;
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" "
+			"fill=\"%s\"/>\n", x_of(fr, s->x[k]),
+			y_of(fr, s->y[k]), c->points ? 2 : 3, colour);
+	}
+}
+
 static void series(FILE *f, const struct chart *c, const struct frame *fr,
 		   unsigned i)
 {
@@ -227,25 +253,21 @@ static void series(FILE *f, const struct chart *c, const struct frame *fr,
 	int pen_down = 0;
 	size_t k;
 
-	if (!c->points)
+	if (!c->points) {
 		fputs("<path d=\"", f);
-	for (k = 0; k < s->n; k++) {
-		if (!usable(c, s->x[k], s->y[k])) {
-			pen_down = 0;
-			continue;
-		}
-		if (c->points)
-			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2\" "
-				"fill=\"%s\"/>\n", x_of(fr, s->x[k]),
-				y_of(fr, s->y[k]), colour);
-		else
+		for (k = 0; k < s->n; k++) {
+			if (!usable_at(c, s, k)) {
+				pen_down = 0;
+				continue;
+			}
 			fprintf(f, "%c%.1f %.1f ", pen_down ? 'L' : 'M',
 				x_of(fr, s->x[k]), y_of(fr, s->y[k]));
-		pen_down = 1;
-	}
-	if (!c->points)
+			pen_down = 1;
+		}
 		fprintf(f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s/>\n",
 			colour, i >= NCOLOURS ? " stroke-dasharray=\"5 3\"" : "");
+	}
+	dots(f, c, fr, s, colour);
 	if (c->ns < 2 && !*s->label)
 		return;
 	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "

@@ -4,9 +4,11 @@
 usage: svg_check.py FILE.svg FILE.png
 Parses FILE.svg as XML (it must be well-formed SVG), decodes FILE.png (the
 same chart rendered by a real SVG renderer) and prints
-  paths=N circles=N marks=N ink=F colours=N
-where ink is the share of pixels that are not white and colours counts the
-chart palette's colours found among the rendered pixels.
+  paths=N circles=N marks=N ink=F colours=N plotted=N
+where ink is the share of pixels that are not white, colours counts the
+chart palette's colours found among the rendered pixels and plotted those
+inside the plot areas (data drawn, not only the legend; lines that
+coincide show one colour).
 """
 import struct
 import sys
@@ -67,9 +69,14 @@ def main():
     circles = len(root.findall(NS + "circle"))
     marks = sum(1 for e in root.findall(NS + "line")
                 if e.get("stroke-dasharray") == "6 4")
+    # the plot areas: a legend line alone must not count as a drawn line
+    frames = [tuple(float(e.get(k)) for k in ("x", "y", "width", "height"))
+              for e in root.findall(NS + "rect") if e.get("x") is not None]
     w, h, bpp, rows = png_pixels(sys.argv[2])
-    ink, seen = 0, set()
-    for row in rows:
+    ink, seen, drawn = 0, set(), set()
+    for y, row in enumerate(rows):
+        inside = [(fx, fx + fw) for fx, fy, fw, fh in frames
+                  if fy < y < fy + fh - 1]
         for x in range(0, w * bpp, bpp):
             px = row[x:x + 3]
             if bpp == 4 and row[x + 3] == 0:
@@ -77,9 +84,12 @@ def main():
             if px != b"\xff\xff\xff":
                 ink += 1
                 seen.add(px.hex())
+                if any(lo < x // bpp < hi - 1 for lo, hi in inside):
+                    drawn.add(px.hex())
     colours = sum(1 for c in PALETTE if c in seen)
-    print("paths=%d circles=%d marks=%d ink=%.4f colours=%d" %
-          (paths, circles, marks, ink / float(w * h), colours))
+    plotted = sum(1 for c in PALETTE if c in drawn)
+    print("paths=%d circles=%d marks=%d ink=%.4f colours=%d plotted=%d" %
+          (paths, circles, marks, ink / float(w * h), colours, plotted))
 
 
 main()
