@@ -24,6 +24,17 @@ struct sim_params {
 	 * percent of AU boundaries slower to cross */
 	uint64_t zone;
 	double drift, slowau;
+	/*
+	 * writes beyond the classic model: the share of its missing part
+	 * an AU closed early costs to copy; past the open limit, writes at
+	 * level percent of the normal rate instead (0: off); writes up to
+	 * small bytes into an AU that is not open skip the slots (0: none);
+	 * out-of-order writes in a random-capable AU cost rcost percent more
+	 * programming; pause percent chance per MiB written of a
+	 * housekeeping pause
+	 */
+	double merge, level, rcost, pause;
+	uint64_t small;
 	/* fault injection: any I/O touching [fail, fail+1) returns -EIO */
 	int has_fail;
 	uint64_t fail;

@@ -45,6 +45,17 @@ def rate_ratio(doc, smallest, op, bound):
     return ok, "rate ratio %.3f (%s %.3f)" % (q, op, bound)
 
 
+def slowest_ratio(doc, smallest, op, bound):
+    """the slowest rate at sizes of at least `smallest`, against the
+    largest size's: a collapse may level off or recover below."""
+    rs = rows(doc)
+    big = rs[0]["rate_bps"]
+    low = [r["rate_bps"] for r in rs if r["size"] >= smallest]
+    q = min(low) / big
+    ok = q >= bound if op == "ge" else q <= bound
+    return ok, "slowest rate ratio %.3f (%s %.3f)" % (q, op, bound)
+
+
 def fat_stands_out(doc, first, n):
     """the FAT AUs' columns differ from every other column in most rows."""
     rs = rows(doc)
@@ -88,6 +99,8 @@ def main():
         ok, msg = align_levels(doc, int(args[0]), int(args[1]))
     elif check == "ratio":
         ok, msg = rate_ratio(doc, int(args[0]), args[1], float(args[2]))
+    elif check == "slowest":
+        ok, msg = slowest_ratio(doc, int(args[0]), args[1], float(args[2]))
     elif check == "fat":
         ok, msg = fat_stands_out(doc, int(args[0]), int(args[1]))
     elif check == "verdict":

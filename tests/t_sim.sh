@@ -81,7 +81,7 @@ while read -r p au page open random fat fatstart; do
 	fi
 	if fbjson "$p: -O over the limit" $w --open-au-nr=$((open + 1)); then
 		check "$p: -O --open-au-nr=$((open + 1)) collapses" \
-			ratio $page le 0.125
+			slowest $page le 0.34
 	fi
 	if fbjson "$p: -O --random" $w --open-au-nr=1 --random; then
 		if [ "$random" -eq 0 ]; then
