@@ -30,9 +30,71 @@ expect_grep() {
 	fi
 }
 
+# sum_of FILE: a fast checksum; it only has to see a change
+sum_of() { cksum < "$1"; }
+
+# unchanged NAME FILE SUM: FILE still has the checksum SUM
+unchanged() {
+	if [ "$(sum_of "$2")" = "$3" ]; then
+		pass "$1: unchanged"
+	else
+		fail "$1: changed"
+	fi
+}
+
 is_root() { [ "$(id -u)" -eq 0 ]; }
 
 # make_loop FILE: print a loop device backed by FILE (direct I/O), or fail
 make_loop() {
 	losetup --direct-io=on -f --show "$1" 2>/dev/null
+}
+
+# can_mount WHAT: root and the tools of the loop device and file system
+# tests, or a "SKIP: WHAT (why)" line and false
+can_mount() {
+	if ! is_root; then
+		skip "$1 (need root for losetup and mount)"
+		return 1
+	fi
+	for _t in mkfs.ext4 fsck.ext4 sfdisk partx losetup; do
+		if ! command -v $_t >/dev/null 2>&1; then
+			skip "$1 ($_t not installed)"
+			return 1
+		fi
+	done
+}
+
+# new_loop VAR IMAGE [-P]: attach IMAGE with direct I/O and set VAR to
+# the device (empty if that failed); LOOPS lists the devices attached,
+# the latest first, so a cleanup detaches stacked ones before their base
+new_loop() {
+	_l=$(losetup --direct-io=on $3 -f --show "$2" 2>/dev/null) || _l=
+	[ -n "$_l" ] && LOOPS="$_l $LOOPS"
+	eval "$1=\$_l"
+}
+
+# fill MNT: three files (12 MiB), their checksums in MNT.sum
+fill() {
+	for _n in 1 2 3; do
+		head -c $((_n * 2 << 20)) /dev/urandom > "$1/f$_n"
+	done
+	(cd "$1" && sha256sum f1 f2 f3) > "$1.sum"
+	sync
+}
+
+# intact NAME DEV MNT: umount, fsck clean, the files fill() left unchanged
+intact() {
+	umount "$3"
+	if fsck.ext4 -n -f "$2" >"$TMP/fsck" 2>&1; then
+		pass "$1: fsck.ext4 -n -f clean afterwards"
+	else
+		fail "$1: fsck.ext4 found errors: $(tail -c 300 "$TMP/fsck")"
+	fi
+	mount -o ro "$2" "$3" &&
+		if (cd "$3" && sha256sum -c --quiet) < "$3.sum"; then
+			pass "$1: files unchanged"
+		else
+			fail "$1: file checksums differ"
+		fi
+	umount "$3"
 }

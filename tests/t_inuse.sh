@@ -25,18 +25,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# a fast checksum: it only has to see a change
-sum_of() { cksum < "$1"; }
-
-# unchanged NAME FILE SUM
-unchanged() {
-	if [ "$(sum_of "$2")" = "$3" ]; then
-		pass "$1: unchanged"
-	else
-		fail "$1: changed"
-	fi
-}
-
 # refused NAME FILE-TO-WATCH CMD...: exit 2, and FILE-TO-WATCH unchanged
 refused() {
 	_name=$1 _file=$2
@@ -69,50 +57,8 @@ refused "--analyze=F -o a link to F" "$R" \
 	$FB --analyze="$R" -o "$S/report2.txt"
 
 # --- loop devices
-if ! is_root; then
-	skip "loop device alias tests (need root for losetup and mount)"
-	exit 0
-fi
-for t in mkfs.ext4 fsck.ext4 sfdisk partx losetup; do
-	if ! command -v $t >/dev/null 2>&1; then
-		skip "loop device alias tests ($t not installed)"
-		exit 0
-	fi
-done
+can_mount "loop device alias tests" || exit 0
 mkdir -p "$M1" "$M2"
-
-# new_loop VAR IMAGE [-P]: attach with direct I/O, detached by cleanup
-new_loop() {
-	_l=$(losetup --direct-io=on $3 -f --show "$2" 2>/dev/null) || _l=
-	[ -n "$_l" ] && LOOPS="$_l $LOOPS"
-	eval "$1=\$_l"
-}
-
-# fill MNT: three files (12 MiB)
-fill() {
-	for n in 1 2 3; do
-		head -c $((n * 2 << 20)) /dev/urandom > "$1/f$n"
-	done
-	(cd "$1" && sha256sum f1 f2 f3) > "$1.sum"
-	sync
-}
-
-# intact NAME DEV MNT: umount, fsck clean, files unchanged
-intact() {
-	umount "$3"
-	if fsck.ext4 -n -f "$2" >"$TMP/fsck" 2>&1; then
-		pass "$1: fsck.ext4 -n -f clean afterwards"
-	else
-		fail "$1: fsck.ext4 found errors: $(tail -c 300 "$TMP/fsck")"
-	fi
-	mount -o ro "$2" "$3" &&
-		if (cd "$3" && sha256sum -c --quiet) < "$3.sum"; then
-			pass "$1: files unchanged"
-		else
-			fail "$1: file checksums differ"
-		fi
-	umount "$3"
-}
 
 W="-O --erasesize=1M --blocksize=256k --open-au-nr=2"
 
