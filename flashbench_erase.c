@@ -40,13 +40,10 @@ usage_error(const char *fmt, ...)
 static uint64_t number(const char *name, const char *arg)
 {
 	uint64_t v;
-	int ret = parse_size(arg, &v);
+	const char *why = size_problem(arg, &v);
 
-	if (ret == -ERANGE)
-		usage_error("%s %s: too large", name, arg);
-	if (ret)
-		usage_error("%s %s: not a size (use e.g. 4194304, 4M, 0x400000)",
-			    name, arg);
+	if (why)
+		usage_error("%s %s: %s", name, arg, why);
 	return v;
 }
 

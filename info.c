@@ -22,11 +22,7 @@ static void print_json(FILE *out, const struct front *fr, uint64_t size,
 	json_init(&j, out);
 	json_open(&j, NULL, '{');
 	json_meta(&j, fr);
-	json_open(&j, "device", '{');
-	json_str(&j, "path", path);
-	json_u64(&j, "size", size);
-	json_u64(&j, "logical_sector_size", sector);
-	json_close(&j, '}');
+	json_device(&j, path, size, sector);
 	identity_json(&j, id);
 	json_close(&j, '}');
 	json_end(&j);

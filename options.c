@@ -255,13 +255,10 @@ static const struct option long_opts[] = {
 static uint64_t opt_size(const char *name, const char *arg)
 {
 	uint64_t v;
-	int ret = parse_size(arg, &v);
+	const char *why = size_problem(arg, &v);
 
-	if (ret == -ERANGE)
-		die_usage("--%s=%s: too large", name, arg);
-	if (ret)
-		die_usage("--%s=%s: not a size (use e.g. 4M, 4MiB, 16k, 512)",
-			  name, arg);
+	if (why)
+		die_usage("--%s=%s: %s", name, arg, why);
 	if (v == 0)
 		die_usage("--%s=%s: must not be zero", name, arg);
 	return v;

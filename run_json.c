@@ -106,12 +106,13 @@ static void json_params(struct json *j, const struct opts *o)
 	json_close(j, '}');
 }
 
-static void json_device(struct json *j, const struct dev *d)
+void json_device(struct json *j, const char *path, uint64_t size,
+		 uint32_t sector)
 {
 	json_open(j, "device", '{');
-	json_str(j, "path", d->path);
-	json_u64(j, "size", d->size);
-	json_u64(j, "logical_sector_size", d->sector);
+	json_str(j, "path", path);
+	json_u64(j, "size", size);
+	json_u64(j, "logical_sector_size", sector);
 	json_close(j, '}');
 }
 
@@ -137,7 +138,7 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
 	json_init(&j, f);
 	json_open(&j, NULL, '{');
 	json_meta(&j, fr);
-	json_device(&j, d);
+	json_device(&j, d->path, d->size, d->sector);
 	identity_json(&j, id);
 	json_params(&j, &fr->o);
 	json_open(&j, "tables", '[');
@@ -161,7 +162,7 @@ void print_plan_json(FILE *f, const struct front *fr, const struct dev *d,
 	json_init(&j, f);
 	json_open(&j, NULL, '{');
 	json_meta(&j, fr);
-	json_device(&j, d);
+	json_device(&j, d->path, d->size, d->sector);
 	json_params(&j, &fr->o);
 	json_bool(&j, "dry_run", 1);
 	json_open(&j, "plan", '{');

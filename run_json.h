@@ -16,6 +16,10 @@
  */
 void json_meta(struct json *j, const struct front *fr);
 
+/* "device": {path, size, logical_sector_size}. */
+void json_device(struct json *j, const char *path, uint64_t size,
+		 uint32_t sector);
+
 /* One table as a JSON object: kind, mode, N and its rows. */
 void json_table(struct json *j, const struct table *t);
 

@@ -913,11 +913,7 @@ static void summary_json(const struct survey *s, const struct advice *adv,
 	json_init(&j, f);
 	json_open(&j, NULL, '{');
 	json_meta(&j, s->cfg->fr);
-	json_open(&j, "device", '{');
-	json_str(&j, "path", s->d->path);
-	json_u64(&j, "size", s->d->size);
-	json_u64(&j, "logical_sector_size", s->d->sector);
-	json_close(&j, '}');
+	json_device(&j, s->d->path, s->d->size, s->d->sector);
 	identity_json(&j, &s->id);
 	json_open(&j, "steps", '[');
 	for (i = 0; i < s->n; i++)

@@ -135,6 +135,17 @@ int parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
+const char *size_problem(const char *s, uint64_t *out)
+{
+	int ret = parse_size(s, out);
+
+	if (ret == -ERANGE)
+		return "too large";
+	if (ret)
+		return "not a size (use e.g. 4M, 4MiB, 16k, 512, 0x400000)";
+	return NULL;
+}
+
 /*
  * A duration: one or more number-unit pairs, "90s", "20m", "2h",
  * "1h30m"; a bare number is seconds.

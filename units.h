@@ -22,6 +22,12 @@ int parse_size(const char *s, uint64_t *out);
 int parse_uint(const char *s, uint64_t *out);
 
 /*
+ * parse_size() for a command line: NULL, or what is wrong with s as a
+ * phrase for a message ("too large", "not a size (use e.g. 4M, ...)").
+ */
+const char *size_problem(const char *s, uint64_t *out);
+
+/*
  * Parse a duration: "90s", "20m", "2h", "1h30m", "1d" (a bare number is
  * seconds) into ns.  0, -EINVAL or -ERANGE.
  */
