@@ -26,6 +26,15 @@ if "$D$P/bin/flashbench" --version | grep -q '^flashbench [0-9]'; then
 else
 	fail "make install: the installed program does not run"
 fi
+# a package built from it replaces the classic one (version 62-1+b1)
+v=$("$D$P/bin/flashbench" --version | awk '{ print $2 }')
+if ! command -v dpkg >/dev/null 2>&1; then
+	skip "version above the classic package's (no dpkg)"
+elif dpkg --compare-versions "$v" gt 62-1+b1; then
+	pass "version $v sorts above the classic package's 62-1+b1"
+else
+	fail "version $v does not sort above the classic package's 62-1+b1"
+fi
 if command -v man >/dev/null 2>&1 &&
 	! man -l "$D$P/share/man/man1/flashbench.1" > /dev/null 2>&1; then
 	fail "make install: man cannot format the installed page"
