@@ -85,6 +85,7 @@ static struct vm_node *sample(struct prog *p, const struct opts *o,
 	place->list = p->list;
 	place->count = expr_const(ALIGN_PLACES);
 	place->reduce = RED_AVG;
+	place->keep = 1;
 	place->fmt = FMT_TIME;
 	place->label = label;
 	prog_kids(p, place, best_of(p, o, io), NULL);

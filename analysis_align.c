@@ -250,56 +250,71 @@ static void claims_check(struct verdict *v, const struct analysis_ctx *ctx)
 		v->conf = CONF_HIGH;
 }
 
+/*
+ * The device size is evidence, not a test: real cards often hold a
+ * number of AUs that is not whole (seed 003's 15719727104 bytes are not
+ * even a multiple of 1 MiB).
+ */
 static void cross_check(struct verdict *v, const struct analysis_ctx *ctx)
 {
 	char a[UNIT_BUFLEN];
 	uint64_t e = v->value, p2;
 
-	if (ctx && ctx->dev_size) {
+	if (!ctx)
+		return;
+	if (ctx->dev_size) {
 		p2 = ctx->dev_size & -ctx->dev_size;
-		if (ctx->dev_size % e) {
-			v->conf = CONF_LOW;
+		if (ctx->dev_size % e)
 			say(v->evidence, sizeof(v->evidence),
 			    "device size %llu is not a multiple of it "
 			    "(largest power of two dividing it: %s)",
 			    (unsigned long long)ctx->dev_size,
 			    fmt_size(a, (double)p2));
-		} else {
+		else
 			say(v->evidence, sizeof(v->evidence),
 			    "device size is a multiple of it");
-		}
 	}
-	if (ctx)
-		claims_check(v, ctx);
+	claims_check(v, ctx);
 }
 
-/* The largest clear drop at a boundary of erase-block size, or -1. */
+/* A page (64 KiB or less) read at k x 2^n boundaries steps at k x page. */
+#define PAGE_MAX (64 * KIB)
+
+/*
+ * The largest clear drop at a boundary of erase-block size, or -1.  A
+ * drop where a page could step (3x2^n rows put a 64 KiB page at 192 KiB)
+ * yields to a clear drop above it: the erase block is the larger unit.
+ */
 static long erase_step(const struct family *f, int rise)
 {
 	double best = 0;
-	long at = -1;
+	long at = -1, top = -1;
 	size_t s;
 
 	for (s = 0; s + 1 < f->nseg; s++) {
 		double step = f->lvl[s] - f->lvl[s + 1];
+		uint64_t k = seg_low_key(f, s);
 
 		if (rise)
 			step = -step;
-		if (seg_low_key(f, s) < ERASE_MIN ||
-		    seg_low_key(f, s) > ERASE_MAX || step <= 0 ||
+		if (k < ERASE_MIN || k > ERASE_MAX || step <= 0 ||
 		    !clear_step(f, s, s + 1))
 			continue;
+		if (top < 0)
+			top = (long)s;
 		if (step > best) {
 			best = step;
 			at = (long)s;
 		}
 	}
+	if (at >= 0 && seg_low_key(f, (size_t)at) /
+	    odd_part(seg_low_key(f, (size_t)at)) <= PAGE_MAX)
+		return top;
 	return at;
 }
 
 static void erase_verdict(const struct family *f, struct verdict *v,
-			  const struct analysis_ctx *ctx, uint64_t odd,
-			  double *step)
+			  uint64_t odd, double *step, double *below_lvl)
 {
 	double above = INFINITY, below = -INFINITY, edge;
 	char a[UNIT_BUFLEN];
@@ -320,7 +335,6 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 		quote_step(v->evidence, sizeof(v->evidence), f, (size_t)at);
 		say(v->evidence, sizeof(v->evidence),
 		    "inverted: diff rises below %s", fmt_size(a, v->value));
-		cross_check(v, ctx);
 		return;
 	}
 	for (s = 0; s < f->nseg; s++) {
@@ -352,8 +366,8 @@ static void erase_verdict(const struct family *f, struct verdict *v,
 		c = conf_min(c, CONF_MEDIUM);
 	set_value(v, f->key[last], c);
 	*step = f->lvl[at] - f->lvl[at + 1];
+	*below_lvl = f->lvl[at + 1];
 	quote_rows(v->evidence, sizeof(v->evidence), f, last);
-	cross_check(v, ctx);
 }
 
 /*
@@ -415,9 +429,15 @@ static void page_verdict(const struct family *f, struct verdict *v,
 		c = erase_ok && erase->conf >= CONF_MEDIUM &&
 		    erase->value % seg_low_key(f, pg) == 0 ?
 		    conf_down(c) : CONF_LOW;
-	/* the floor's top row halfway up: the page may be the size below */
+	/*
+	 * The floor's top row partway up, or the page level's lowest row
+	 * nearer the floor: the page may be the size below or above.
+	 */
 	edge = f->d[f->start[fl]];
 	if (edge - f->lvl[fl] > 0.15 * (f->lvl[pg] - f->lvl[fl]))
+		c = CONF_LOW;
+	edge = f->d[f->start[fl] - 1];
+	if (f->lvl[pg] - edge > 0.5 * (f->lvl[pg] - f->lvl[fl]))
 		c = CONF_LOW;
 	set_value(v, seg_low_key(f, pg), c);
 	*step = f->lvl[pg] - f->lvl[fl];
@@ -433,8 +453,34 @@ static void page_verdict(const struct family *f, struct verdict *v,
 struct align_read {
 	struct verdict erase, page;
 	double estep, pstep;	/* the diff steps they rest on */
+	double plevel;		/* the page's diff level */
 	uint64_t odd;		/* 1: 2^n boundaries, 3: 3x2^n */
+	/* what each place told of the 2^n steps: 1 or 3 times; 0: nothing */
+	unsigned emul, pmul;
 };
+
+/* A 2^n step that each place's samples tell apart from a 3x2^n one. */
+static unsigned by_places(const struct table *t, struct verdict *v,
+			  uint64_t hi, double below)
+{
+	char why[200] = "";
+	unsigned m;
+
+	if (v->is_null)
+		return 0;
+	m = place_multiple(t, v->value, hi, below, why, sizeof(why));
+	/* a live table whose places cannot tell 2^n from 3x2^n apart */
+	if (!m && t->nkept) {
+		v->conf = conf_min(v->conf, CONF_LOW);
+		say(v->note, sizeof(v->note), "its places cannot tell it from "
+		    "a 3x2^n unit of three times the size");
+	}
+	if (!m)
+		return 0;
+	v->value *= m;
+	say(v->evidence, sizeof(v->evidence), "%s", why);
+	return m;
+}
 
 static void family_verdicts(const struct table *t, uint64_t odd,
 			    const struct analysis_ctx *ctx,
@@ -443,12 +489,15 @@ static void family_verdicts(const struct table *t, uint64_t odd,
 	struct verdict *erase = &r->erase, *page = &r->page;
 	static struct family f;
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	double below = 0;
+	uint64_t hi;
 	size_t i;
 
 	verdict_init(erase, V_BYTES);
 	verdict_init(page, V_BYTES);
 	r->odd = odd;
-	r->estep = r->pstep = 0;
+	r->estep = r->pstep = r->plevel = 0;
+	r->emul = r->pmul = 0;
 	family_rows(t, odd, &f);
 	if (f.n < 4) {
 		say(erase->evidence, sizeof(erase->evidence),
@@ -474,8 +523,20 @@ static void family_verdicts(const struct table *t, uint64_t odd,
 		memcpy(page->evidence, erase->evidence, sizeof(page->evidence));
 		return;
 	}
-	erase_verdict(&f, erase, ctx, odd, &r->estep);
+	erase_verdict(&f, erase, odd, &r->estep, &below);
 	page_verdict(&f, page, erase, odd, &r->pstep);
+	r->plevel = r->pstep + f.lvl[f.nseg - 1];
+	if (odd != 1) {
+		if (!erase->is_null)
+			cross_check(erase, ctx);
+		return;
+	}
+	/* the page's rows end where the erase block's begin */
+	hi = erase->is_null ? ERASE_MIN : erase->value;
+	r->emul = by_places(t, erase, UINT64_MAX, below);
+	r->pmul = by_places(t, page, hi, f.lvl[f.nseg - 1]);
+	if (!erase->is_null)
+		cross_check(erase, ctx);
 }
 
 static size_t family_size(const struct table *t, uint64_t odd)
@@ -536,15 +597,14 @@ static void align_table(const struct table *t, const struct analysis_ctx *ctx,
  * three times the 2^n step; on a 2^n card every 3x2^n boundary is a 2^n
  * one too and the steps are the same.  The loser drops to low.
  */
-static void read_together(struct verdict *v2, double s2, struct verdict *v3,
-			  double s3)
+static void read_together(struct verdict *v2, struct verdict *v3, double r)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
-	double r = s3 / s2;
+
 	struct verdict *win = v3, *lose = v2;
 
 	if (v2->is_null || v3->is_null || v3->value != 3 * v2->value ||
-	    !(s2 > 0) || !(s3 > 0))
+	    !(r > 0))
 		return;
 	if (r < 1.5)
 		win = v2, lose = v3;
@@ -564,24 +624,59 @@ static void read_together(struct verdict *v2, double s2, struct verdict *v3,
 }
 
 /*
- * One family alone cannot tell E from 3E (or E/3): say so and lower it
- * where the device size leaves room for the other.
+ * 3x2^n boundaries alone cannot tell a unit of 3E from one of E: every
+ * place of a 3x2^n row at or above 3E is a boundary of both.
+ */
+static void undecided(struct verdict *v, const char *what)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	uint64_t x = v->value;
+
+	if (v->is_null)
+		return;
+	verdict_init(v, V_BYTES);
+	say(v->evidence, sizeof(v->evidence), "a step at %s: the %s is %s "
+	    "or %s, which 3x2^n boundaries alone cannot tell apart; try -a "
+	    "--blocksize=1k", fmt_size(a, (double)x), what,
+	    fmt_size(a, (double)x), fmt_size(b, (double)(x / 3)));
+}
+
+/*
+ * The pages' steps, or their levels where those say less: small 3 KiB
+ * reads straddle 4 KiB pages unevenly, which can sink the 3x2^n floor
+ * below zero and inflate its step.
+ */
+static double page_ratio(const struct align_read *r2,
+			 const struct align_read *r3)
+{
+	double s = r3->pstep / r2->pstep, l = r3->plevel / r2->plevel;
+
+	return l > 0 && l < s ? l : s;
+}
+
+/*
+ * One family alone: 3x2^n boundaries cannot tell E from 3E; 2^n
+ * boundaries can where each place was kept, and otherwise the value is
+ * lowered where the device size leaves room for 3E.
  */
 static void one_family(struct align_read *r, const struct analysis_ctx *ctx)
 {
 	uint64_t size = ctx ? ctx->dev_size : 0;
 
-	if (r->erase.is_null)
+	if (r->odd == 3) {
+		undecided(&r->erase, "erase block");
+		undecided(&r->page, "page");
 		return;
-	if (r->odd == 1 && (!size || odd_part(size) % 3))
+	}
+	if (r->erase.is_null || r->emul || r->odd != 1 || !size ||
+	    odd_part(size) % 3)
 		return;
 	r->erase.conf = CONF_LOW;
-	r->page.conf = conf_min(r->page.conf, CONF_LOW);
-	say(r->erase.note, sizeof(r->erase.note), r->odd == 1 ?
+	if (!r->pmul)
+		r->page.conf = conf_min(r->page.conf, CONF_LOW);
+	say(r->erase.note, sizeof(r->erase.note),
 	    "the device size has a factor of 3: a 3x2^n erase block would "
-	    "look the same here; try -a --blocksize=3k" :
-	    "a 2^n erase block of a third would look the same here; try "
-	    "-a --blocksize=1k");
+	    "look the same here; try -a --blocksize=3k");
 }
 
 /* Several tables: the surest wins; a sure disagreement lowers it. */
@@ -604,7 +699,8 @@ static void combine(struct verdict *out, const struct align_read *r,
 		if (i == best || v->is_null || v->value == out->value ||
 		    v->conf < CONF_MEDIUM)
 			continue;
-		out->conf = conf_down(out->conf);
+		/* one of the two was misread: neither is sure */
+		out->conf = CONF_LOW;
 		say(out->evidence, sizeof(out->evidence),
 		    "another -a table suggests %s %s",
 		    page ? "page size" : "erase size",
@@ -634,15 +730,15 @@ void analyze_align(const struct table *tabs, size_t n,
 		}
 	}
 	for (i = 0; i < m; i++) {
-		if (!(fam[1] && fam[3]) && r[i].odd <= 3)
+		if (!(fam[1] && fam[3]))
 			one_family(&r[i], ctx);
 		for (j = 0; j < m; j++) {
 			if (r[i].odd != 1 || r[j].odd != 3)
 				continue;
-			read_together(&r[i].erase, r[i].estep, &r[j].erase,
-				      r[j].estep);
-			read_together(&r[i].page, r[i].pstep, &r[j].page,
-				      r[j].pstep);
+			read_together(&r[i].erase, &r[j].erase,
+				      r[j].estep / r[i].estep);
+			read_together(&r[i].page, &r[j].page,
+				      page_ratio(&r[i], &r[j]));
 		}
 	}
 	if (m) {

@@ -44,6 +44,10 @@ static inline double cell(const struct column *c, size_t i)
 	return c->t->rows[i].v[c->col];
 }
 
+/* analysis_places.c: the unit behind a step at v (1: v, 3: 3v, 0: ?) */
+unsigned place_multiple(const struct table *t, uint64_t v, uint64_t hi,
+			double below, char *why, size_t len);
+
 /* The verdict families, each over all tables of its kind. */
 void analyze_align(const struct table *tabs, size_t n,
 		   const struct analysis_ctx *ctx, struct analysis *out);

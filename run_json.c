@@ -43,6 +43,25 @@ static const char *const key_names[] = {
 	[TAB_INTERVAL] = "size",
 };
 
+/* A live -a row: each place's best time before, on and after it. */
+static void json_places(struct json *j, const struct table *t,
+			const struct table_row *r)
+{
+	unsigned np = t->nkept / 3, k;
+	const double *v = r->v + t->kept_from;
+
+	json_open(j, "places", '[');
+	for (k = 0; k < np; k++) {
+		json_open(j, NULL, '{');
+		json_u64(j, "offset", t->kept_at[k] + r->key);
+		json_double(j, "pre_ns", v[k]);
+		json_double(j, "on_ns", v[np + k]);
+		json_double(j, "post_ns", v[2 * np + k]);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
 static void json_rows(struct json *j, const struct table *t)
 {
 	size_t i;
@@ -63,6 +82,8 @@ static void json_rows(struct json *j, const struct table *t)
 			for (c = 0; c < 4 && col_names[t->kind][c]; c++)
 				json_double(j, col_names[t->kind][c], r->v[c]);
 		}
+		if (t->kind == TAB_ALIGN && t->nkept)
+			json_places(j, t, r);
 		json_close(j, '}');
 	}
 	json_close(j, ']');

@@ -673,19 +673,28 @@ const struct sim_params *sim_get_params(const struct dev *d)
 	return &s->p;
 }
 
-/* splitmix64: tiny, fast, and the same sequence for the same seed. */
-static uint64_t next_rand(struct sim *s)
+/* splitmix64's finalizer: scrambles a counter into a random word. */
+static uint64_t mix64(uint64_t z)
 {
-	uint64_t z = (s->rng += 0x9e3779b97f4a7c15ull);
-
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
 	return z ^ (z >> 31);
 }
 
+/* splitmix64: tiny, fast, and the same sequence for the same seed. */
+static uint64_t next_rand(struct sim *s)
+{
+	return mix64(s->rng += 0x9e3779b97f4a7c15ull);
+}
+
+static double to_unit(uint64_t z)
+{
+	return (double)(z >> 11) * 0x1p-53;
+}
+
 static double unit_rand(struct sim *s)
 {
-	return (double)(next_rand(s) >> 11) * 0x1p-53;
+	return to_unit(next_rand(s));
 }
 
 static uint64_t jitter(struct sim *s, uint64_t ns)
@@ -776,11 +785,8 @@ static int admit(struct sim *s, uint64_t len, uint64_t off, uint64_t *ns)
  */
 static double boundary_draw(const struct sim *s, uint64_t i, uint64_t salt)
 {
-	uint64_t z = (s->p.seed ^ salt) + i * 0x9e3779b97f4a7c15ull;
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
+	return to_unit(mix64((s->p.seed ^ salt) +
+			     i * 0x9e3779b97f4a7c15ull));
 }
 
 /* Crossing the AU boundaries inside [off, last]: some cost up to 3x. */

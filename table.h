@@ -15,7 +15,8 @@
 #define TABLE_MAXCOLS 64
 
 enum table_kind {
-	TAB_ALIGN,	/* key align; v: pre, on, post, diff (ns) */
+	TAB_ALIGN,	/* key align; v: pre, on, post, diff (ns); live
+			 * runs keep each place's pre, then on, then post */
 	TAB_OPENAU,	/* key write size; v[0]: rate (B/s) */
 	TAB_SWEEP,	/* key write size; v[j]: rate with col_nr[j] open AUs */
 	TAB_FAT,	/* key write size; v[j]: rate of AU j (B/s) */
@@ -38,6 +39,13 @@ struct table {
 	unsigned repeat;	/* earlier tables of the card measured alike */
 	unsigned ncols;
 	unsigned col_nr[TABLE_MAXCOLS];	/* TAB_SWEEP: N of each column */
+	/*
+	 * Live runs only: the steps of a sample averaged into one value,
+	 * each an unprinted value from v[kept_from] on, with the offset it
+	 * was taken at (-a: each place, from the boundary).
+	 */
+	unsigned kept_from, nkept;
+	uint64_t kept_at[TABLE_MAXCOLS];
 	size_t nrows, cap;
 	struct table_row *rows;
 	/*

@@ -250,6 +250,10 @@ static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 		if (ret)
 			break;
 		reduce(n->reduce, &acc, &one);
+		if (n->keep && vm->nkept < TABLE_MAXCOLS) {
+			vm->kept_at[vm->nkept] = v;
+			vm->kept[vm->nkept++] = one.ns;
+		}
 	}
 	vm->var[n->var] = saved;
 	if (n->reduce == RED_AVG && acc.n) {
@@ -397,6 +401,25 @@ static void print_row(FILE *f, const struct vm_node *n, double key,
 	fputc('\n', f);
 }
 
+/* Kept steps go after the printed columns, unprinted. */
+static int add_kept(struct vm *vm, struct row *r)
+{
+	static const struct vm_node hidden = { .op = VM_LOOP,
+					       .fmt = FMT_NONE };
+	unsigned i, first = r->n;
+	int ret = 0;
+
+	for (i = 0; i < vm->nkept && !ret; i++)
+		ret = add_col(vm, r, &hidden, NULL, vm->kept[i]);
+	if (ret || !vm->tab || !vm->nkept)
+		return ret;
+	vm->tab->kept_from = first;
+	vm->tab->nkept = vm->nkept;
+	for (i = 0; i < vm->nkept; i++)
+		vm->tab->kept_at[i] = (uint64_t)vm->kept_at[i];
+	return 0;
+}
+
 static int emit_row(struct vm *vm, const struct vm_node *n,
 		    const struct row *r)
 {
@@ -434,6 +457,7 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 	unsigned i;
 	int ret = 0;
 
+	vm->nkept = 0;
 	for (i = 0; i < n->nkids && !ret; i++) {
 		k = n->kids[i];
 		if (k->op == VM_COLS) {
@@ -448,6 +472,8 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 					      column_value(k->fmt, &v));
 		}
 	}
+	if (!ret)
+		ret = add_kept(vm, &r);
 	if (ret) {
 		if (!vm->error.err)
 			vm->error = (struct vm_error){ .err = ret };

@@ -73,6 +73,8 @@ struct vm_node {
 	uint64_t span;		/* nonzero: count = span / stride */
 	const uint64_t *list;	/* ORD_LIST */
 	enum vm_reduce reduce;
+	int keep;		/* VM_LOOP in a row: each step's result is also
+				 * a hidden column (-a: every place) */
 	double prune;		/* VM_COLS: skip a column once below this
 				 * fraction of its best rate (0: never) */
 	/*
@@ -138,7 +140,10 @@ struct vm {
 	void (*tick)(void *arg, enum vm_tick what);
 	void *hook_arg;
 	int done;
-
+	/* the current row's kept steps (keep loops): value and variable */
+	double kept[TABLE_MAXCOLS];
+	int64_t kept_at[TABLE_MAXCOLS];
+	unsigned nkept;
 
 	/* called after each row: a point a test can hold the run at */
 	int (*after_row)(void);

@@ -29,15 +29,35 @@ and sorts each verdict it is meant to give against the ground truth:
   wrong-low        false, but said with low confidence
   wrong-confident  false at medium or high confidence: the worst bug
 
-A truth the run cannot show (a 3x2^n erase block read at 2^n boundaries
-only) expects an abstention: a value at medium or high confidence there is
-wrong.  right% counts right and right-abstain; seen% is right over the
-verdicts whose truth the run can show.  The smallest
+What a run can show is what an ideal expert could tell from its output
+(observable()), whatever the analysis does with it:
+
+  erase_size  align1k: yes.  A 2^n unit E steps at every place of the 2^n
+              rows >= E, a 3E unit only at the places that are multiples
+              of 3E; a live run keeps each place's samples (the JSON
+              rows' "places"), so the pattern tells E from 3E.
+              align3k: no.  Every place of a 3x2^n row >= 3E is a boundary
+              of a unit of E and of one of 3E alike, so the rows are the
+              same for both.
+              align: yes.  Pasted tables have only the averages, but the
+              2^n step of a 3E unit is about a third of its 3x2^n step
+              while a unit of E gives both tables the same step.
+  page_size   as erase_size, and only where the 2^n table has a floor: a
+              row below the page's power-of-two part (2 KiB, the smallest
+              1 KiB-table row, is a boundary of every page).  Without one
+              the expert can say "at most" the page.
+
+A truth the run cannot show is unresolved: an abstention is right
+(right-abstain), a bound that holds ("at most 12KiB") is right, and a
+plain value is a guess, wrong even where it happens to be the truth.
+right% counts right and right-abstain; seen% is right over the verdicts
+whose truth the run can show.  The smallest
 full-speed write is the smallest measured size that is a whole number of
 pages.
 
 usage: accuracy.py [--cards 300] [--seed 1] [--fb ./flashbench] [-j 2]
                    [--max-wrong PCT] [--min-right PCT] [--by-run] [-v]
+                   [--align-only]
 Prints the per-verdict table and the wrong-confident verdicts with their
 cards; exits 1 when more than --max-wrong percent of the verdicts are
 wrong-confident or fewer than --min-right percent are right.
@@ -146,9 +166,13 @@ def odd_part(n):
     return n
 
 
-def observable(size, blocksize):
-    """-a --blocksize=B reads at 2^n times B's odd part only."""
-    return odd_part(size) == odd_part(blocksize)
+def observable(run, value):
+    """Can the run's output show value (an erase or page size)?  See the
+    docstring: align1k and align by the 2^n table's places or steps,
+    align3k never; a page needs a 2^n row below its power-of-two part."""
+    if run == "align3k":
+        return False
+    return value // odd_part(value) >= 4 * KIB
 
 
 def fat_truth(c, nr=4):
@@ -156,12 +180,13 @@ def fat_truth(c, nr=4):
             if a < nr]
 
 
-def judge(v, truth):
-    """Sort one verdict; truth None: the run cannot show it."""
+def judge(v, truth, seen=True):
+    """Sort one verdict; truth None: the run cannot show it; seen False:
+    it cannot tell truth from other values, so only a bound may stand."""
     value, conf = v.get("value"), v.get("confidence")
     sure = conf in ("medium", "high")
     if value is None or conf == "inconclusive":
-        return "right-abstain" if truth is None else "abstain"
+        return "right-abstain" if truth is None or not seen else "abstain"
     if truth is None:
         ok = False
     elif v.get("at_least"):
@@ -169,30 +194,31 @@ def judge(v, truth):
     elif v.get("at_most"):
         ok = truth <= value
     else:
-        ok = value == truth
+        ok = seen and value == truth
     if ok:
         return "right" if sure else "right-low"
     return "wrong-confident" if sure else "wrong-low"
 
 
-def card_runs(r, c, idx):
-    """Every run on one card: (run, family, verdict, truth) tuples."""
+def card_runs(r, c, idx, align_only):
+    """Every run on one card: (run, family, verdict, truth, seen)."""
     dev, au, out, tmp = dev_name(c), c["au"], [], r.tmp
 
-    def add(run, fam, a, truth):
-        out.append((run, fam, a[fam], truth))
+    def add(run, fam, a, truth, seen=True):
+        out.append((run, fam, a[fam], truth, seen))
 
     files = []
     for bs, run in ((1024, "align1k"), (3072, "align3k")):
         f = os.path.join(tmp, "a%d-%d.txt" % (idx, bs))
         a = r.run(["-a", dev, "--blocksize=%d" % bs], save=f)
         files.append(f)
-        add(run, "erase_size", a, au if observable(au, bs) else None)
-        add(run, "page_size", a,
-            c["page"] if observable(c["page"], bs) else None)
+        add(run, "erase_size", a, au, run != "align3k")
+        add(run, "page_size", a, c["page"], observable(run, c["page"]))
     a = r.offline(files, "a%d.txt" % idx)
     add("align", "erase_size", a, au)
-    add("align", "page_size", a, c["page"])
+    add("align", "page_size", a, c["page"], observable("align", c["page"]))
+    if align_only:
+        return out
 
     hi = c["open"] + 3
     rhi = min(c["random"] + 3, hi)
@@ -272,23 +298,26 @@ def main():
                     help="also one row per verdict and run")
     ap.add_argument("-v", action="store_true",
                     help="also list wrong-low verdicts")
+    ap.add_argument("--align-only", action="store_true",
+                    help="only the -a runs")
     args = ap.parse_args()
     deck = cards(args.cards, args.seed)
     with tempfile.TemporaryDirectory(prefix="fb-accuracy-") as tmp:
         r = Runner(args.fb, tmp)
         with concurrent.futures.ThreadPoolExecutor(args.j) as ex:
-            results = list(ex.map(lambda ic: card_runs(r, ic[1], ic[0]),
-                                  enumerate(deck)))
+            results = list(ex.map(
+                lambda ic: card_runs(r, ic[1], ic[0], args.align_only),
+                enumerate(deck)))
     tally, bad = {}, []
     for i, (c, res) in enumerate(zip(deck, results)):
-        for run, fam, v, truth in res:
-            k = judge(v, truth)
+        for run, fam, v, truth, seen in res:
+            k = judge(v, truth, seen)
             keys = [fam, "all"] + ([fam + "/" + run] if args.by_run else [])
             for key in keys:
                 t = tally.setdefault(key, dict.fromkeys(CLASSES + ["unseen"],
                                                         0))
                 t[k] += 1
-                t["unseen"] += truth is None
+                t["unseen"] += truth is None or not seen
             if k == "wrong-confident" or (args.v and k == "wrong-low"):
                 bad.append("%s: card %d %s %s: %s; truth %s: %s"
                            % (k, i, dev_name(c), run, fam, truth, show(v)))
