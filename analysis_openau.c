@@ -318,8 +318,11 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 		say(v->note, sizeof(v->note),
 		    "writes of half the erase size stay fast: the AU may be "
 		    "smaller than %s", fmt_size(a, (double)group));
-	/* random order in a unit of two AUs takes two random slots */
-	if (erase && !erase->is_null && erase->conf >= CONF_MEDIUM &&
+	/*
+	 * random order in a unit of two AUs takes two random slots; even a
+	 * low erase verdict that differs is reason enough to doubt it
+	 */
+	if (erase && !erase->is_null && erase->conf >= CONF_LOW &&
 	    erase->value != group) {
 		if (random)
 			v->conf = CONF_LOW;
