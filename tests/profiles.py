@@ -73,7 +73,10 @@ def card(fb, p, noise, seed):
     w = ["-O", dev, "--erasesize=%d" % au, "--blocksize=%d" % page]
     hi = min(p["open"] + 2, 10)
     out = []
-    a = run(fb, ["-a", dev, "--blocksize=%d" % (page // 8), "--count=4"])
+    # 2^n blocks: their places tell a 3x2^n unit (rage) from a 2^n one,
+    # which a 3x2^n table alone cannot
+    two = page & -page
+    a = run(fb, ["-a", dev, "--blocksize=%d" % (two // 8), "--count=4"])
     out.append(("erase_size", judge(a["erase_size"], au), a["erase_size"]))
     out.append(("page_size", judge(a["page_size"], page), a["page_size"]))
     s = run(fb, w + ["--open-au-nr=1-%d" % hi])
