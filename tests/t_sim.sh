@@ -65,12 +65,13 @@ while read -r p au page open random fat fatstart; do
 	au=$(bytes "$au")
 	page=$(bytes "$page")
 	dev="sim:$p,noise=0"
-	bs=$((page / 8))
-
-	if fbjson "$p: -a" -a "$dev" --blocksize=$bs --count=1; then
+	if fbjson "$p: -a" -a "$dev" --blocksize=$((page / 8)) --count=1; then
 		check "$p: -a diff levels at au=$au page=$page" align $au $page
-		# one family of boundaries alone is low where the size has a
-		# factor of 3 (tests/accuracy.py checks both read together)
+	fi
+	# 2^n blocks: their places tell a 3x2^n unit (rage) from a 2^n one,
+	# which 3x2^n boundaries alone cannot
+	if fbjson "$p: -a, 2^n" -a "$dev" --blocksize=$(((page & -page) / 8)) \
+		--count=1; then
 		check "$p: -a erase verdict" verdict erase_size $au high medium low
 		check "$p: -a page verdict" verdict page_size $page high medium low
 	fi
