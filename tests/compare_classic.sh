@@ -44,7 +44,9 @@ fi
 cleanup() { [ -n "$L" ] && losetup -d "$L"; rm -f "$IMG"; }
 trap cleanup EXIT
 
-# same NAME ARGS...: both tools, same layout (ARGS: @ stands for DEV)
+# same NAME ARGS...: both tools, same layout (ARGS: @ stands for DEV);
+# a pass shows the first row's layout (tests/layout.py: V a value, <N> a
+# field of N characters, _ one space, '\t' a tab)
 same() {
 	_name=$1
 	shift
@@ -61,7 +63,8 @@ same() {
 	elif [ ! -s "$TMP/cl.lay" ]; then
 		fail "classic layout: $_name: the classic printed nothing"
 	elif cmp -s "$TMP/cl.lay" "$TMP/fb.lay"; then
-		pass "classic layout: $_name: $(wc -l < "$TMP/fb.out") rows alike"
+		pass "classic layout: $_name: $(wc -l < "$TMP/fb.out") rows" \
+			"alike, the first: $(head -n 1 "$TMP/fb.lay")"
 	else
 		fail "classic layout: $_name: $(diff "$TMP/cl.lay" "$TMP/fb.lay" |
 			head -n 4 | tr '\n' '|')"
@@ -115,7 +118,8 @@ python3 tests/layout.py "$TMP/cl.out" >"$TMP/cl.lay"
 python3 tests/layout.py "$TMP/fb.out" >"$TMP/fb.lay"
 if [ -s "$TMP/cl.lay" ] && cmp -s "$TMP/cl.lay" "$TMP/fb.lay" &&
    [ "$(cut -f1 "$TMP/cl.out")" = "$(cut -f1 "$TMP/fb.out")" ]; then
-	pass "classic layout: -s -o FILE: the same offsets in the same order"
+	pass "classic layout: -s -o FILE: the same offsets in the same" \
+		"order, the first row: $(head -n 1 "$TMP/fb.lay")"
 else
 	fail "classic layout: -s -o FILE: $(diff "$TMP/cl.out" "$TMP/fb.out" |
 		head -n 4 | tr '\n' '|')"

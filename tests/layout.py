@@ -2,9 +2,10 @@
 # Print the layout of flashbench output, one line per line read: the
 # literal words (labels, keys), "V" for each measured value, and after
 # each field its separator -- "\t", "_" for one space between words, or
-# the width of a space-padded field (text and padding together, in
-# characters: padding is two or more spaces, or the spaces ending a line).  Two tools' outputs have the
-# same layout when these lines are identical, whatever was measured.
+# the width of a space-padded field as <N> (text and padding together, in
+# characters: padding is two or more spaces, or the spaces ending a
+# line).  Two tools' outputs have the same layout when these lines are
+# identical, whatever was measured.
 import re
 import sys
 
