@@ -79,6 +79,10 @@ static int log_io(struct dev *d, enum io_kind kind, uint64_t len,
 
 	if (len > l->max_len)
 		l->max_len = len;
+	if (!l->hi || off < l->lo)
+		l->lo = off;
+	if (off + len > l->hi)
+		l->hi = off + len;
 	if (l->print)
 		fprintf(l->print, "%s\t%llu\t%llu\n", io_kind_name(kind),
 			(unsigned long long)off, (unsigned long long)len);
@@ -86,6 +90,52 @@ static int log_io(struct dev *d, enum io_kind kind, uint64_t len,
 		return keep_rec(l, kind, len, off);
 	if (l->keep == LOG_EXTENTS && kind != IO_READ)
 		return extents_add(&l->written, off, len);
+	return 0;
+}
+
+int io_log_add_shifted(struct io_log *to, const struct io_log *from,
+		       int64_t lo, uint64_t step, uint64_t count)
+{
+	uint64_t first = from->lo + (uint64_t)lo;
+	uint64_t end = from->hi + (uint64_t)lo + (count - 1) * step;
+
+	if (!from->hi)
+		return 0;
+	if (from->max_len > to->max_len)
+		to->max_len = from->max_len;
+	if (!to->hi || first < to->lo)
+		to->lo = first;
+	if (end > to->hi)
+		to->hi = end;
+	return extents_add_shifted(&to->written, &from->written, lo, step,
+				   count);
+}
+
+/* a * times + b, or -EOVERFLOW */
+static int mul_add(uint64_t a, uint64_t times, uint64_t *b)
+{
+	uint64_t t;
+
+	if (__builtin_mul_overflow(a, times, &t) ||
+	    __builtin_add_overflow(*b, t, b))
+		return -EOVERFLOW;
+	return 0;
+}
+
+int io_stats_add(struct io_stats *s, const struct io_stats *delta,
+		 uint64_t times)
+{
+	struct io_stats t = *s;
+
+	if (mul_add(delta->reads, times, &t.reads) ||
+	    mul_add(delta->writes, times, &t.writes) ||
+	    mul_add(delta->discards, times, &t.discards) ||
+	    mul_add(delta->bytes_read, times, &t.bytes_read) ||
+	    mul_add(delta->bytes_written, times, &t.bytes_written) ||
+	    mul_add(delta->bytes_discarded, times, &t.bytes_discarded) ||
+	    mul_add(delta->ns, times, &t.ns))
+		return -EOVERFLOW;
+	*s = t;
 	return 0;
 }
 

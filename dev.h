@@ -61,7 +61,20 @@ struct io_log {
 	struct extents written;	/* LOG_EXTENTS */
 	FILE *print;		/* when set, every I/O is printed here */
 	uint64_t max_len;	/* largest single I/O */
+	uint64_t lo, hi;	/* every I/O lies in [lo, hi); hi 0: none */
 };
+
+/*
+ * Add to the LOG_EXTENTS log to what from holds, as count copies shifted
+ * by lo + k * step for k = 0..count-1 (the passes of a loop, planned from
+ * one; every copy must lie on the device).  0 or -ENOMEM.
+ */
+int io_log_add_shifted(struct io_log *to, const struct io_log *from,
+		       int64_t lo, uint64_t step, uint64_t count);
+
+/* Add times the counts and bytes of delta to s; -EOVERFLOW leaves s. */
+int io_stats_add(struct io_stats *s, const struct io_stats *delta,
+		 uint64_t times);
 
 struct dev {
 	const struct dev_ops *ops;

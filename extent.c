@@ -92,6 +92,29 @@ int extents_add(struct extents *e, uint64_t off, uint64_t len)
 	return 0;
 }
 
+int extents_add_shifted(struct extents *e, const struct extents *src,
+			int64_t lo, uint64_t step, uint64_t count)
+{
+	uint64_t sweep = (count - 1) * step, k;
+	const struct range *r;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < src->n; i++) {
+		r = &src->r[i];
+		/* each copy reaches the next: together one range */
+		if (r->len >= step) {
+			ret = extents_add(e, r->off + (uint64_t)lo,
+					  r->len + sweep);
+			continue;
+		}
+		for (k = 0; !ret && k < count; k++)
+			ret = extents_add(e, r->off + (uint64_t)lo + k * step,
+					  r->len);
+	}
+	return ret;
+}
+
 uint64_t extents_bytes(const struct extents *e)
 {
 	uint64_t sum = 0;

@@ -23,6 +23,14 @@ struct extents {
 /* Add [off, off + len) (off + len must not wrap); 0 or -ENOMEM. */
 int extents_add(struct extents *e, uint64_t off, uint64_t len);
 
+/*
+ * Add count copies of src, shifted by lo + k * step for k = 0..count-1
+ * (count >= 1; every shifted range must lie inside 0..2^64): a range at
+ * least as long as step takes one range whatever the count.  0 or -ENOMEM.
+ */
+int extents_add_shifted(struct extents *e, const struct extents *src,
+			int64_t lo, uint64_t step, uint64_t count);
+
 /* Bytes covered. */
 uint64_t extents_bytes(const struct extents *e);
 

@@ -12,7 +12,8 @@
 
 static int dry_run(struct run *r, struct dev *d, struct io_log *log)
 {
-	struct vm vm = { .dev = d };
+	struct vm vm = { .dev = d, .plan = log->keep == LOG_EXTENTS &&
+						 !log->print };
 	struct io_stats saved = d->stats;
 	struct io_log *user_log = d->log;
 	int ret;

@@ -232,9 +232,123 @@ static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 	return 0;
 }
 
+/*
+ * Planning (vm->plan, a dry run) need not walk every pass of a loop whose
+ * passes differ only by where they are: it runs the first pass into a log
+ * of its own and counts the others as copies of it, shifted.  Planning a
+ * sweep of 200 million writes then costs what one of a few thousand does.
+ * Where it cannot vouch for the copies (one would leave the device, a
+ * count would overflow), the walk goes on from the second pass and meets
+ * the same first error as ever.
+ */
+
+/*
+ * Every offset under n moves by *mul per unit of v and nothing else
+ * depends on v: not a length, not an inner loop's bounds.  Only loops and
+ * I/Os: a row under the loop would be printed once per pass.
+ */
+static int moves_with(const struct vm_node *n, enum vm_var v, int *seen,
+		      int64_t *mul)
+{
+	unsigned i;
+
+	if (n->op == VM_IO) {
+		if (n->len.mul[v] || (*seen && n->off.mul[v] != *mul))
+			return 0;
+		*seen = 1;
+		*mul = n->off.mul[v];
+		return 1;
+	}
+	if (n->op != VM_LOOP || n->var == v || n->start.mul[v] ||
+	    n->stride.mul[v] || n->count.mul[v])
+		return 0;
+	for (i = 0; i < n->nkids; i++)
+		if (!moves_with(n->kids[i], v, seen, mul))
+			return 0;
+	return 1;
+}
+
+/*
+ * The shifts of the other passes relative to the one run at v0: lo + k *
+ * step for k = 0..count-1, each on a sector and keeping the pass's I/Os
+ * ([plo, phi)) on the device.  0, or -1 where that cannot be vouched for.
+ */
+static int pass_shifts(const struct vm *vm, const struct iter *it,
+		       int64_t v0, int64_t mul, const struct io_log *pass,
+		       int64_t *lo, uint64_t *step)
+{
+	/* iter_begin() checked that the last value fits */
+	int64_t last = it->start + (int64_t)((it->count - 1) * it->stride);
+	int64_t a, b, s, end;
+
+	if (__builtin_mul_overflow(mul, it->start - v0, &a) ||
+	    __builtin_mul_overflow(mul, last - v0, &b) ||
+	    __builtin_mul_overflow(mul, (int64_t)it->stride, &s))
+		return -1;
+	*lo = a < b ? a : b;
+	*step = (uint64_t)(s < 0 ? -s : s);
+	if (!pass->hi)
+		return 0;
+	if (*step % vm->dev->sector || pass->hi > INT64_MAX ||
+	    (int64_t)pass->lo + *lo < 0 ||
+	    __builtin_add_overflow((int64_t)pass->hi, a > b ? a : b, &end) ||
+	    (uint64_t)end > vm->dev->size)
+		return -1;
+	return 0;
+}
+
+/*
+ * The first pass of loop n (at v0) into a log of its own, then, when they
+ * can be vouched for, the other passes counted from it, leaving the
+ * iterator at its end; else only the first pass.
+ */
+static int plan_loop(struct vm *vm, const struct vm_node *n, struct iter *it,
+		     int64_t v0, int64_t mul, struct vm_val *out)
+{
+	struct dev *d = vm->dev;
+	struct io_log *log = d->log, pass = { .keep = LOG_EXTENTS };
+	struct io_stats stats = d->stats;
+	uint64_t step = 0, times = 1;
+	int64_t lo = 0;
+	int ret;
+
+	vm->var[n->var] = v0;
+	d->log = &pass;
+	memset(&d->stats, 0, sizeof(d->stats));
+	ret = run_node(vm, n->kids[0], out);
+	d->log = log;
+	if (!ret && !pass_shifts(vm, it, v0, mul, &pass, &lo, &step) &&
+	    !io_stats_add(&stats, &d->stats, it->count)) {
+		times = it->count;
+		it->i = it->count;
+	} else {
+		io_stats_add(&stats, &d->stats, 1);
+		lo = 0;
+	}
+	d->stats = stats;
+	if (io_log_add_shifted(log, &pass, lo, step, times) && !ret) {
+		vm->error = (struct vm_error){ .err = -ENOMEM };
+		ret = -ENOMEM;
+	}
+	extents_free(&pass.written);
+	return ret;
+}
+
+static int plans(const struct vm *vm, const struct vm_node *n,
+		 const struct iter *it, int64_t *mul)
+{
+	int seen = 0;
+
+	*mul = 0;
+	/* a keep loop's steps are columns of their own: walked */
+	return vm->plan && it->count > 1 && !n->keep &&
+	       (n->order == ORD_LINEAR || n->order == ORD_LFSR) &&
+	       moves_with(n->kids[0], n->var, &seen, mul);
+}
+
 static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 {
-	int64_t saved = vm->var[n->var], v;
+	int64_t saved = vm->var[n->var], v, mul;
 	struct vm_val acc = { .n = 0 }, one;
 	struct iter it;
 	int ret;
@@ -244,7 +358,12 @@ static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 		vm->error = (struct vm_error){ .err = ret };
 		return ret;
 	}
-	while (!vm->done && iter_next(vm, &it, &v)) {
+	if (plans(vm, n, &it, &mul) && iter_next(vm, &it, &v)) {
+		ret = plan_loop(vm, n, &it, v, mul, &one);
+		if (!ret)
+			reduce(n->reduce, &acc, &one);
+	}
+	while (!ret && !vm->done && iter_next(vm, &it, &v)) {
 		vm->var[n->var] = v;
 		ret = run_node(vm, n->kids[0], &one);
 		if (ret)

@@ -144,7 +144,11 @@ struct vm {
 	double kept[TABLE_MAXCOLS];
 	int64_t kept_at[TABLE_MAXCOLS];
 	unsigned nkept;
-
+	/*
+	 * A dry run recording into a LOG_EXTENTS log: a loop whose passes
+	 * differ only by where they are is planned from its first pass.
+	 */
+	int plan;
 	/* called after each row: a point a test can hold the run at */
 	int (*after_row)(void);
 };

@@ -4,13 +4,14 @@
 #    JSON "io") divided by its wall time, median of 5;
 #  - peak RSS and wall time of planning the big sweep -O --erasesize=64M
 #    --blocksize=512 --open-au-nr=1-40 (its dry run on a 64 GiB sim: the
-#    plan a live run makes first), once.  A build that kept one record
+#    plan a live run makes first), median of 3.  A build that kept one record
 #    per planned write needs about 12 GB of RAM here.
-#   usage: bench/sim.sh   (FB=path/to/flashbench measures another build)
+#   usage: bench/sim.sh   (FB=path/to/flashbench measures another build;
+#   BASE=path/to/flashbench also plans with that one, for the ratio)
 cd "$(dirname "$0")/.." || exit 1
 FB=${FB:-./flashbench}
 t=${TMPDIR:-/tmp}/fb-bench-sim.$$
-trap 'rm -f "$t"' EXIT
+trap 'rm -f "$t" "$t.new" "$t.old"' EXIT
 
 # writes LABEL ARGS...: median writes per second over 5 runs of -O ARGS
 writes() {
@@ -34,8 +35,27 @@ writes "-O --erasesize=64M --open-au-nr=2 sim:size=64G" --erasesize=64M \
 writes "-O --erasesize=64M --open-au-nr=1-8 sim:size=64G" --erasesize=64M \
 	--open-au-nr=1-8 sim:size=64G
 
-echo "== planning: peak RSS and wall time of one dry run"
-/usr/bin/time -f "%e %M" -o "$t" "$FB" --dry-run -O --erasesize=64M \
-	--blocksize=512 --open-au-nr=1-40 sim:size=64G > /dev/null
-awk '{ printf "plan -O --erasesize=64M --blocksize=512 " \
-	"--open-au-nr=1-40\t%.2fs\t%d KiB\n", $1, $2 }' "$t"
+# planning: median wall time (s) and peak RSS (KiB) of 3 dry runs of the
+# big sweep; with BASE, the builds take turns so that load falls on both
+PLAN="--dry-run -O --erasesize=64M --blocksize=512 --open-au-nr=1-40 sim:size=64G"
+once() {
+	/usr/bin/time -f "%e %M" -o "$t" "$1" $PLAN > /dev/null
+	tail -n 1 "$t" >> "$2"
+}
+median() { sort -n "$1" | sed -n 2p; }
+
+echo "== planning: $PLAN (median of 3)"
+rm -f "$t.new" "$t.old"
+for _i in 1 2 3; do
+	once "$FB" "$t.new"
+	[ -n "${BASE:-}" ] && once "$BASE" "$t.old"
+done
+new=$(median "$t.new")
+echo "$new" | awk '{ printf "this build\t%.2fs\t%d KiB\n", $1, $2 }'
+if [ -n "${BASE:-}" ]; then
+	old=$(median "$t.old")
+	echo "$old" | awk '{ printf "BASE\t\t%.2fs\t%d KiB\n", $1, $2 }'
+	echo "$old $new" | awk '{ printf "BASE / this build: %.0fx " \
+		"(times under 0.01s count as 0.01s)\n",
+		$1 / ($3 > 0.01 ? $3 : 0.01) }'
+fi

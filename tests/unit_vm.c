@@ -470,6 +470,123 @@ static void test_errors(void)
 	free(log.rec);
 }
 
+/* The dry run of code: planned from first passes (plan) or walked. */
+static int plan_of(struct dev *d, const struct vm_node *code, int plan,
+		   struct io_log *log, struct io_stats *st,
+		   struct vm_error *err)
+{
+	struct vm vm = { .dev = d, .plan = plan };
+	int ret;
+
+	memset(log, 0, sizeof(*log));
+	log->keep = LOG_EXTENTS;
+	d->log = log;
+	d->dry_run = 1;
+	memset(&d->stats, 0, sizeof(d->stats));
+	ret = vm_run(&vm, code);
+	*st = d->stats;
+	*err = vm.error;
+	d->dry_run = 0;
+	d->log = NULL;
+	return ret;
+}
+
+/* Planned and walked, code gives the same plan or the same first error. */
+static void same_plan(const char *what, struct dev *d,
+		      const struct vm_node *code)
+{
+	struct io_log a, b;
+	struct io_stats sa, sb;
+	struct vm_error ea, eb;
+	int ra = plan_of(d, code, 1, &a, &sa, &ea);
+	int rb = plan_of(d, code, 0, &b, &sb, &eb);
+
+	/* after a success, the error holds the last I/O: only the count */
+	CHECK(ra == rb && (!ra || (ea.err == eb.err && ea.io == eb.io &&
+				   ea.off == eb.off && ea.len == eb.len)),
+	      "plan: %s: the same end (%d at %llu, walked %d at %llu)", what,
+	      ra, (unsigned long long)ea.off, rb,
+	      (unsigned long long)eb.off);
+	CHECK(!memcmp(&sa, &sb, sizeof(sa)) && a.max_len == b.max_len &&
+	      a.lo == b.lo && a.hi == b.hi,
+	      "plan: %s: the same counts (%llu writes, walked %llu)", what,
+	      (unsigned long long)sa.writes, (unsigned long long)sb.writes);
+	CHECK(a.written.n == b.written.n &&
+	      !memcmp(a.written.r, b.written.r,
+		      a.written.n * sizeof(*a.written.r)),
+	      "plan: %s: the same %zu ranges (walked %zu)", what, a.written.n,
+	      b.written.n);
+	extents_free(&a.written);
+	extents_free(&b.written);
+}
+
+/* Planning from first passes gives what walking every I/O gives. */
+static void test_plan(void)
+{
+	const struct bench *tests[] = {
+		&bench_align, &bench_open_au, &bench_find_fat, &bench_erase,
+		&bench_scatter, &bench_interval,
+	};
+	struct io_log log = { .rec = NULL };
+	struct prog prog;
+	struct opts o;
+	struct dev d;
+	size_t i;
+	int random;
+
+	for (i = 0; i < sizeof(tests) / sizeof(*tests); i++)
+		for (random = 0; random < 2; random++) {
+			o = base_opts(tests[i]);
+			o.random = random;
+			o.blocksize = 4096;
+			o.nr_lo = 1;
+			o.nr_hi = 4;
+			fake_dev(&d, &log);
+			memset(&prog, 0, sizeof(prog));
+			same_plan(tests[i]->name, &d,
+				  tests[i]->build(&prog, &o, &d));
+			prog_free(&prog);
+		}
+	{
+		/*
+		 * 4 MiB writes every 1 MiB from 1 GiB, 600 of them: the
+		 * pass at 1.5 GiB - 3 MiB is the first off the 1.5 GiB
+		 * device, in linear and in LFSR order
+		 */
+		struct prog p = { .nnode = 0 };
+		struct vm_node *io = prog_node(&p, VM_IO);
+		struct vm_node *pos = prog_node(&p, VM_LOOP);
+		struct vm_node *rep = prog_node(&p, VM_LOOP);
+
+		fake_dev(&d, &log);
+		io->io = IO_WRITE;
+		io->off = expr_var(VAR_POS, 0);
+		io->len = expr_const(4 << 20);
+		pos->var = VAR_POS;
+		pos->start = expr_const(1ll << 30);
+		pos->stride = expr_const(1 << 20);
+		pos->count = expr_const(600);
+		prog_kids(&p, pos, io, NULL);
+		rep->var = VAR_REP;
+		rep->order = ORD_LINEAR;
+		rep->stride = expr_const(1);
+		rep->count = expr_const(3);
+		prog_kids(&p, rep, pos, NULL);
+		pos->order = ORD_LINEAR;
+		same_plan("a loop that leaves the device", &d, rep);
+		pos->order = ORD_LFSR;
+		same_plan("a loop that leaves the device, LFSR", &d, rep);
+		pos->count = expr_const(509);
+		same_plan("a loop up to the end of the device", &d, rep);
+		/* 1 MiB writes every 3 MiB: one range each */
+		io->len = expr_const(1 << 20);
+		pos->stride = expr_const(3 << 20);
+		pos->count = expr_const(100);
+		same_plan("writes with gaps", &d, rep);
+	}
+	free(log.rec);
+}
+
 static void test_units(void)
 {
 	char b[UNIT_BUFLEN];
@@ -537,5 +654,6 @@ int main(void)
 	test_erase_scatter_interval();
 	test_interval_flat();
 	test_errors();
+	test_plan();
 	return CHECK_DONE();
 }
