@@ -46,7 +46,7 @@ static uint64_t places(const struct opts *o, const struct dev *d)
 static int align_validate(const struct opts *o, const struct dev *d,
 			  char *err, size_t errlen)
 {
-	char s[UNIT_BUFLEN], v[32];
+	char s[UNIT_BUFLEN], n[UNIT_BUFLEN], v[32], need[3 * UNIT_BUFLEN];
 
 	if ((o->blocksize / 2) % d->sector) {
 		snprintf(err, errlen,
@@ -57,15 +57,14 @@ static int align_validate(const struct opts *o, const struct dev *d,
 			 d->sector);
 		return -EINVAL;
 	}
-	if (max_align(o, d) < 2 * o->blocksize || !places(o, d)) {
-		snprintf(err, errlen,
-			 "%s: device too small (%s) for the alignment test "
-			 "with --blocksize=%s", d->path,
-			 fmt_size(s, (double)d->size),
-			 shown(o->blocksize_arg, o->blocksize, v, sizeof(v)));
-		return -EINVAL;
-	}
-	return 0;
+	if (max_align(o, d) >= 2 * o->blocksize && places(o, d))
+		return 0;
+	/* boundaries from twice the block to a quarter of the device */
+	snprintf(need, sizeof(need), "the alignment test with blocks of %s "
+		 "needs %s", fmt_size(s, (double)o->blocksize),
+		 fmt_size(n, 8.0 * (double)o->blocksize));
+	return does_not_fit(err, errlen, d, need, "blocksize",
+			    o->blocksize_arg, NULL);
 }
 
 /* best of --count reads at each place, averaged over the places */

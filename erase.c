@@ -20,22 +20,21 @@ static double region_end(const struct opts *o)
 static int erase_validate(const struct opts *o, const struct dev *d,
 			  char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], e[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+	char need[4 * UNIT_BUFLEN];
 
 	if (check_offset(o, d, err, errlen))
 		return -EINVAL;
-	/* region_end(o) > d->size, without overflowing */
-	if (o->erasesize > (d->size - write_offset(o)) / 2 / o->count) {
-		snprintf(err, errlen,
-			 "--count=%u: %u discards of up to %s spaced %s apart "
-			 "need %s, but %s has %s", o->count, o->count,
-			 fmt_size(a, (double)o->erasesize),
-			 fmt_size(b, 2.0 * (double)o->erasesize),
-			 fmt_size(c, region_end(o)), d->path,
-			 fmt_size(e, (double)d->size));
-		return -EINVAL;
-	}
-	return 0;
+	/* region_end(o) <= d->size, without overflowing */
+	if (o->erasesize <= (d->size - write_offset(o)) / 2 / o->count)
+		return 0;
+	snprintf(need, sizeof(need), "%u discards of up to %s spaced %s "
+		 "apart need %s", o->count, fmt_size(a, (double)o->erasesize),
+		 fmt_size(b, 2.0 * (double)o->erasesize),
+		 fmt_size(c, region_end(o)));
+	return does_not_fit(err, errlen, d, need, "count", o->count_arg,
+			    "erasesize", o->erasesize_arg, "offset",
+			    o->offset_arg, NULL);
 }
 
 static struct vm_node *discards(struct prog *p, const struct opts *o,

@@ -14,17 +14,15 @@
 static int find_fat_validate(const struct opts *o, const struct dev *d,
 			     char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], need[3 * UNIT_BUFLEN];
 
-	if (o->erasesize > d->size / o->fat_nr) {	/* no overflow */
-		snprintf(err, errlen,
-			 "--fat-nr=%u: %u AUs of %s do not fit on %s (%s)",
-			 o->fat_nr, o->fat_nr,
-			 fmt_size(a, (double)o->erasesize), d->path,
-			 fmt_size(b, (double)d->size));
-		return -EINVAL;
-	}
-	return 0;
+	if (o->erasesize <= d->size / o->fat_nr)	/* no overflow */
+		return 0;
+	snprintf(need, sizeof(need), "%u AUs of %s need %s", o->fat_nr,
+		 fmt_size(a, (double)o->erasesize),
+		 fmt_size(b, (double)o->erasesize * o->fat_nr));
+	return does_not_fit(err, errlen, d, need, "fat-nr", o->fat_nr_arg,
+			    "erasesize", o->erasesize_arg, NULL);
 }
 
 static const struct vm_node *find_fat_build(struct prog *p,

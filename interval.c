@@ -21,17 +21,15 @@ static uint64_t largest(const struct opts *o, const struct dev *d)
 static int interval_validate(const struct opts *o, const struct dev *d,
 			     char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], need[3 * UNIT_BUFLEN];
 
-	if (largest(o, d) * INTERVAL_PLACES > d->size) {
-		snprintf(err, errlen,
-			 "--interval-order=%u: reads of up to %s at %d places "
-			 "do not fit on %s (%s)", o->interval_order,
-			 fmt_size(a, (double)largest(o, d)), INTERVAL_PLACES,
-			 d->path, fmt_size(b, (double)d->size));
-		return -EINVAL;
-	}
-	return 0;
+	if (largest(o, d) * INTERVAL_PLACES <= d->size)
+		return 0;
+	snprintf(need, sizeof(need), "reads of up to %s at %d places need %s",
+		 fmt_size(a, (double)largest(o, d)), INTERVAL_PLACES,
+		 fmt_size(b, (double)largest(o, d) * INTERVAL_PLACES));
+	return does_not_fit(err, errlen, d, need, "interval-order",
+			    o->interval_order_arg, NULL);
 }
 
 /*

@@ -34,24 +34,23 @@ static double region_end(const struct opts *o)
 static int open_au_validate(const struct opts *o, const struct dev *d,
 			    char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], e[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+	char need[4 * UNIT_BUFLEN];
 	uint64_t off = write_offset(o);
 
 	if (check_offset(o, d, err, errlen))
 		return -EINVAL;
-	/* region_end(o) > d->size, without overflowing */
-	if (o->erasesize > (d->size - off) /
-	    ((uint64_t)(o->nr_hi - 1) * AU_SPACING + 1)) {
-		snprintf(err, errlen,
-			 "--open-au-nr=%u: %u AUs of %s spaced %u apart from "
-			 "offset %s need %s, but %s has %s",
-			 o->nr_hi, o->nr_hi, fmt_size(a, (double)o->erasesize),
-			 AU_SPACING, fmt_size(b, (double)off),
-			 fmt_size(c, region_end(o)), d->path,
-			 fmt_size(e, (double)d->size));
-		return -EINVAL;
-	}
-	return 0;
+	/* region_end(o) <= d->size, without overflowing */
+	if (o->erasesize <= (d->size - off) /
+	    ((uint64_t)(o->nr_hi - 1) * AU_SPACING + 1))
+		return 0;
+	snprintf(need, sizeof(need), "%u AUs of %s spaced %u apart from "
+		 "offset %s need %s", o->nr_hi,
+		 fmt_size(a, (double)o->erasesize), AU_SPACING,
+		 fmt_size(b, (double)off), fmt_size(c, region_end(o)));
+	return does_not_fit(err, errlen, d, need, "open-au-nr", o->nr_arg,
+			    "erasesize", o->erasesize_arg, "offset",
+			    o->offset_arg, NULL);
 }
 
 /*

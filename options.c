@@ -463,6 +463,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 		case 'r': o->random = 1; break;
 		case 'c':
 			o->count_typed = opt_uint("count", optarg, 1000000);
+			o->count_arg = optarg;
 			break;
 		case 'b':
 			o->blocksize = opt_size("blocksize", optarg);
@@ -474,7 +475,10 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 			break;
 		case 'o': fr->out = optarg; break;
 		case 'v': o->verbose++; break;
-		case OPT_OPEN_AU_NR: opt_open_au_nr(o, optarg); break;
+		case OPT_OPEN_AU_NR:
+			opt_open_au_nr(o, optarg);
+			o->nr_arg = optarg;
+			break;
 		case OPT_OFFSET:
 			if (parse_size(optarg, &o->offset))
 				die_usage("--offset=%s: not a size", optarg);
@@ -483,16 +487,20 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 			break;
 		case 'F':
 			o->fat_nr = opt_uint("fat-nr", optarg, TABLE_MAXCOLS);
+			o->fat_nr_arg = optarg;
 			break;
 		case OPT_SCATTER_ORDER:
 			o->scatter_order = opt_uint("scatter-order", optarg, 30);
+			o->scatter_order_arg = optarg;
 			break;
 		case OPT_SCATTER_SPAN:
 			o->scatter_span = opt_uint("scatter-span", optarg, 4096);
+			o->scatter_span_arg = optarg;
 			break;
 		case OPT_INTERVAL_ORDER:
 			o->interval_order = opt_uint("interval-order", optarg,
 						     20);
+			o->interval_order_arg = optarg;
 			break;
 		case OPT_JSON: fr->json = 1; break;
 		case OPT_DRY_RUN: fr->dry_run = 1; break;
@@ -580,6 +588,24 @@ void set_defaults(struct opts *o)
 		o->interval_order = 12;
 }
 
+/* --blocksize above --erasesize, naming only what the user typed */
+static void too_large(const struct opts *o)
+{
+	char b[UNIT_BUFLEN], e[UNIT_BUFLEN];
+
+	fmt_size(b, (double)o->blocksize);
+	fmt_size(e, (double)o->erasesize);
+	if (o->blocksize_arg && o->erasesize_arg)
+		die_usage("--blocksize=%s: larger than --erasesize=%s",
+			  o->blocksize_arg, o->erasesize_arg);
+	if (o->blocksize_arg)
+		die_usage("--blocksize=%s: larger than the erase size, %s by "
+			  "default; give a larger --erasesize", o->blocksize_arg,
+			  e);
+	die_usage("--erasesize=%s: smaller than the block size, %s by "
+		  "default; give a smaller --blocksize", o->erasesize_arg, b);
+}
+
 void validate(const struct front *fr, const struct dev *d)
 {
 	const struct opts *o = &fr->o;
@@ -594,7 +620,7 @@ void validate(const struct front *fr, const struct dev *d)
 		die_usage("--erasesize=%s: not a multiple of the %u-byte "
 			  "sector", es, d->sector);
 	if (o->test->writes && o->blocksize > o->erasesize)
-		die_usage("--blocksize=%s: larger than --erasesize=%s", bs, es);
+		too_large(o);
 	if (o->test->validate(o, d, err, sizeof(err)))
 		die_usage("%s", err);
 }

@@ -125,6 +125,28 @@ const char *shown(const char *typed, uint64_t v, char *buf, size_t len)
 	return buf;
 }
 
+int does_not_fit(char *err, size_t errlen, const struct dev *d,
+		 const char *need, ...)
+{
+	const char *first, *name, *typed = NULL;
+	char s[UNIT_BUFLEN];
+	va_list ap;
+
+	va_start(ap, need);
+	first = name = va_arg(ap, const char *);
+	while (name && !(typed = va_arg(ap, const char *)))
+		name = va_arg(ap, const char *);
+	va_end(ap);
+	fmt_size(s, (double)d->size);
+	if (typed)
+		snprintf(err, errlen, "--%s=%s: %s, but %s has %s", name, typed,
+			 need, d->path, s);
+	else
+		snprintf(err, errlen, "%s (%s) is too small for the defaults: "
+			 "%s; give a smaller --%s", d->path, s, need, first);
+	return -EINVAL;
+}
+
 int check_offset(const struct opts *o, const struct dev *d, char *err,
 		 size_t errlen)
 {

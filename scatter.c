@@ -19,21 +19,19 @@ static uint64_t read_len(const struct opts *o)
 static int scatter_validate(const struct opts *o, const struct dev *d,
 			    char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], need[3 * UNIT_BUFLEN];
 	/* reads end at blocksize * f; compared by division, no overflow */
 	uint64_t f = (1ull << o->scatter_order) + o->scatter_span - 1;
 
-	if (o->blocksize > d->size / f) {
-		snprintf(err, errlen,
-			 "--scatter-order=%u: %llu reads of %s need %s, but "
-			 "%s has %s", o->scatter_order,
-			 1ull << o->scatter_order,
-			 fmt_size(a, (double)o->blocksize * o->scatter_span),
-			 fmt_size(b, (double)o->blocksize * f), d->path,
-			 fmt_size(c, (double)d->size));
-		return -EINVAL;
-	}
-	return 0;
+	if (o->blocksize <= d->size / f)
+		return 0;
+	snprintf(need, sizeof(need), "%llu reads of %s need %s",
+		 1ull << o->scatter_order,
+		 fmt_size(a, (double)o->blocksize * o->scatter_span),
+		 fmt_size(b, (double)o->blocksize * f));
+	return does_not_fit(err, errlen, d, need, "scatter-order",
+			    o->scatter_order_arg, "blocksize", o->blocksize_arg,
+			    "scatter-span", o->scatter_span_arg, NULL);
 }
 
 static const struct vm_node *scatter_build(struct prog *p,

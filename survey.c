@@ -414,11 +414,26 @@ static int same_verdict(const struct verdict *a, const struct verdict *b)
  * units), with more samples each round until the erase and page
  * verdicts stop moving: high after one round, or the same twice.
  */
+/*
+ * The options of a step: the device and --count from the user, the rest
+ * the survey's own choice, so no message names a value as typed.
+ */
+static struct opts step_opts(const struct survey *s)
+{
+	struct opts o = s->cfg->base;
+
+	o.blocksize_arg = o.erasesize_arg = o.offset_arg = o.count_arg = NULL;
+	o.nr_arg = o.fat_nr_arg = NULL;
+	o.scatter_order_arg = o.scatter_span_arg = NULL;
+	o.interval_order_arg = NULL;
+	return o;
+}
+
 static int align_phase(struct survey *s)
 {
 	static const uint64_t bs[] = { 1024, 3072 };
 	struct verdict e = { 0 }, p = { 0 };
-	struct opts o = s->cfg->base;
+	struct opts o = step_opts(s);
 	unsigned round, i;
 	char what[64];
 
@@ -452,7 +467,7 @@ static int align_phase(struct survey *s)
  */
 static struct opts write_opts(const struct survey *s)
 {
-	struct opts o = s->cfg->base;
+	struct opts o = step_opts(s);
 	uint64_t off = 16ull << 20;
 
 	o.erasesize = s->au;

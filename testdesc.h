@@ -15,8 +15,14 @@ struct opts {
 	const struct bench *test;
 	uint64_t blocksize, erasesize, offset;
 	int have_offset;
-	/* the values as typed, for messages; NULL when defaulted */
-	const char *blocksize_arg, *erasesize_arg, *offset_arg;
+	/*
+	 * The values as typed, for messages; NULL when defaulted (or chosen
+	 * by the survey): a message names an option only as the user typed
+	 * it, never a default as if typed.
+	 */
+	const char *blocksize_arg, *erasesize_arg, *offset_arg, *count_arg;
+	const char *nr_arg, *fat_nr_arg, *scatter_order_arg;
+	const char *scatter_span_arg, *interval_order_arg;
 	unsigned count;
 	unsigned count_typed;		/* --count=N; 0: each test's default */
 	unsigned nr_lo, nr_hi;		/* --open-au-nr=N or A-B */
@@ -98,5 +104,15 @@ int check_offset(const struct opts *o, const struct dev *d, char *err,
 
 /* An option's value for a message: as typed, else the number in buf. */
 const char *shown(const char *typed, uint64_t v, char *buf, size_t len);
+
+/*
+ * A test that does not fit on the device, NEED saying what it needs.
+ * Then the options that decide it, as pairs of name and value as typed
+ * (NULL when defaulted), ending with NULL: the message is led by the
+ * first one typed, or when none was by the device, suggesting the first.
+ * -EINVAL.
+ */
+int does_not_fit(char *err, size_t errlen, const struct dev *d,
+		 const char *need, ...);
 
 #endif

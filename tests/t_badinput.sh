@@ -104,8 +104,8 @@ bad --offset=67108864		-O --offset=67108864 "$DEV"
 bad --offset=99999999999	-O --offset=99999999999 "$DEV"
 bad --count=100			--erase --count=100 "$DEV"
 bad --blocksize=16384		-a --blocksize=16384 "$SMALL"
-bad --scatter-order=9		-s "$SMALL"
-bad --interval-order=12		-i "$SMALL"
+bad "give a smaller --scatter-order"	-s "$SMALL"
+bad "give a smaller --interval-order"	-i "$SMALL"
 
 # ranges and discards
 bad --open-au-nr=5-3		-O --open-au-nr=5-3 "$DEV"
@@ -143,7 +143,7 @@ bad nosuchprofile		-a sim:nosuchprofile
 bad --fat-nr=20			-f --fat-nr=20 --erasesize=4194304 sim:size=64M
 # AU sizes whose regions overflow 64 bits (13 * 9932862193535912448 is
 # 512 modulo 2^64)
-bad --open-au-nr=2		-O --offset=0 --erasesize=9932862193535912448 sim:
+bad --erasesize=9932862193535912448 -O --offset=0 --erasesize=9932862193535912448 sim:
 bad --fat-nr=2			-f --fat-nr=2 --erasesize=9223372036854775808 sim:
 bad --count=2			--erase --offset=0 --count=2 --erasesize=9223372036854775808 sim:
 bad --scatter-order=10		-s --scatter-order=10 --blocksize=18014398509481984 sim:

@@ -61,3 +61,44 @@ for t in -a -O; do
 	expect_grep "messages: $t on a long path keeps the reason" \
 		": No such file or directory$" "$TMP/err"
 done
+
+# a test that does not fit with values the user never typed: the message
+# names the device and suggests the option, never "--OPTION=" as if typed
+# untyped NAME OPTION CMD...
+untyped() {
+	_name=$1 _opt=$2
+	shift 2
+	expect_status "messages: $_name: exit 2" 2 "$@"
+	if grep -q -e "--$_opt=" "$TMP/err"; then
+		fail "messages: $_name: names --$_opt=, never typed:" \
+			"$(head -c 300 "$TMP/err")"
+	else
+		pass "messages: $_name: no --$_opt= the user did not type"
+	fi
+}
+untyped "-f on a card too small for 6 AUs" fat-nr $FB -f sim:size=16M
+expect_grep "messages: -f suggests --fat-nr" \
+	"sim:size=16M (16MiB) is too small for the defaults: 6 AUs of 4MiB need 24MiB; give a smaller --fat-nr$" \
+	"$TMP/err"
+untyped "-O on a card too small for 2 AUs" open-au-nr $FB -O sim:size=40M
+untyped "--erase on a card too small for 8 discards" count \
+	$FB --erase --offset=0 sim:size=10M
+untyped "-s on a card too small for 512 reads" scatter-order \
+	$FB -s sim:size=4M,au=1M
+untyped "-i on a card too small for 1MiB reads" interval-order \
+	$FB -i sim:size=4M,au=1M
+untyped "-a on a card too small for 16KiB blocks" blocksize \
+	$FB -a sim:size=64K,au=16K,page=4K
+untyped "--blocksize above the default erase size" erasesize \
+	$FB -O --blocksize=8M sim:
+expect_grep "messages: --blocksize=8M says the default erase size" \
+	"^flashbench: --blocksize=8M: larger than the erase size, 4MiB by default; give a larger --erasesize$" \
+	"$TMP/err"
+untyped "--erasesize below the default block size" blocksize \
+	$FB -O --erasesize=8k sim:
+# typed, the option is named as typed
+expect_status "messages: a typed --open-au-nr range that does not fit" 2 \
+	$FB -O --open-au-nr=1-3 sim:size=40M
+expect_grep "messages: names --open-au-nr as typed" \
+	"^flashbench: --open-au-nr=1-3: 3 AUs of 4MiB spaced 12 apart" \
+	"$TMP/err"
