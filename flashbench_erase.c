@@ -18,22 +18,33 @@
 
 #include "dev.h"
 #include "inuse.h"
+#include "text.h"
 #include "units.h"
 
 #define EXIT_IO		1
 #define EXIT_USAGE	2
 #define EXIT_NODISCARD	3
 
+/* Names in messages are made safe and shortened: see say_va(). */
+static int __attribute__((format(printf, 2, 3)))
+failed(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_va(stderr, "flashbench-erase", fmt, ap);
+	va_end(ap);
+	return status;
+}
+
 static void __attribute__((format(printf, 1, 2), noreturn))
 usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("flashbench-erase: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say_va(stderr, "flashbench-erase", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(EXIT_USAGE);
 }
 
@@ -65,7 +76,7 @@ static void check_range(const struct dev *d, uint64_t start, uint64_t len,
 
 int main(int argc, char **argv)
 {
-	char msg[PATH_MAX + 512];
+	char msg[3 * PATH_MAX];		/* two names and the reason */
 	uint64_t start, len, ns;
 	int force = argc > 1 && strcmp(argv[1], "--force") == 0;
 	const char *path;
@@ -78,6 +89,9 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	path = argv[1 + force];
+	if (strlen(path) >= PATH_MAX)
+		usage_error("%s: longer than %d bytes, the longest name the "
+			    "kernel takes", path, PATH_MAX - 1);
 	start = number("START", argv[2 + force]);
 	len = number("LENGTH", argv[3 + force]);
 	if (!force && dev_in_use(path, msg, sizeof(msg)))
@@ -86,21 +100,19 @@ int main(int argc, char **argv)
 	if (dev_open(&d, path, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
 		usage_error("%s", msg);
 	check_range(&d, start, len, argv[2 + force], argv[3 + force]);
-	printf("erasing %llu to %llu on %s\n", (unsigned long long)start,
-	       (unsigned long long)(start + len), path);
+	printf("erasing %llu to %llu on ", (unsigned long long)start,
+	       (unsigned long long)(start + len));
+	put_safe(stdout, path);
+	putchar('\n');
 	fflush(stdout);
 	ret = dev_discard(&d, start, len, &ns);
 	dev_close(&d);
-	if (ret == -EOPNOTSUPP) {
-		fprintf(stderr, "flashbench-erase: %s: discard is not "
-			"supported by this device\n", path);
-		return EXIT_NODISCARD;
-	}
-	if (ret) {
-		fprintf(stderr, "flashbench-erase: discard %llu bytes at "
-			"offset %llu of %s: %s\n", (unsigned long long)len,
-			(unsigned long long)start, path, strerror(-ret));
-		return EXIT_IO;
-	}
+	if (ret == -EOPNOTSUPP)
+		return failed(EXIT_NODISCARD, "%s: discard is not supported "
+			      "by this device", path);
+	if (ret)
+		return failed(EXIT_IO, "discard %llu bytes at offset %llu of "
+			      "%s: %s", (unsigned long long)len,
+			      (unsigned long long)start, path, strerror(-ret));
 	return 0;
 }

@@ -34,7 +34,7 @@ int info_mode(const struct front *fr, FILE *out)
 	struct identity id;
 	uint64_t size = 0;
 	uint32_t sector = 0;
-	char err[512];
+	char err[MSG_MAX];
 	struct dev d;
 
 	if (dev_open(&d, path, DEV_RDONLY, err, sizeof(err)) == 0) {

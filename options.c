@@ -15,64 +15,12 @@
 #include "text.h"
 #include "units.h"
 
-/*
- * A name longer than this is shown by its two ends: the reason after it
- * must not scroll off or be cut.
- */
-#define NAME_SHOWN 160
-
-/* Each run of bytes without a space longer than NAME_SHOWN, elided. */
-static void put_elided(FILE *f, char *msg)
-{
-	size_t n, keep = NAME_SHOWN / 2 - 2;
-	char c;
-
-	while (*msg) {
-		n = strcspn(msg, " ");
-		if (n > NAME_SHOWN) {
-			c = msg[keep];
-			msg[keep] = '\0';
-			put_safe(f, msg);
-			msg[keep] = c;
-			fputs("...", f);
-			msg += n - keep;
-		}
-		n = strcspn(msg, " ");
-		n += msg[n] == ' ';
-		c = msg[n];
-		msg[n] = '\0';
-		put_safe(f, msg);
-		msg[n] = c;
-		msg += n;
-	}
-}
-
-static void tell_va(const char *fmt, va_list ap)
-{
-	char *msg = NULL;
-	size_t n;
-
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
-	n = msg ? strlen(msg) : 0;
-	if (n && msg[n - 1] == '\n')
-		msg[n - 1] = '\0';
-	/* names as typed may hold escape sequences: never echo them raw */
-	fputs("flashbench: ", stderr);
-	if (msg)
-		put_elided(stderr, msg);
-	else
-		fputs("out of memory", stderr);
-	fputc('\n', stderr);
-	free(msg);
-}
-
 void tell(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	tell_va(fmt, ap);
+	say_va(stderr, "flashbench", fmt, ap);
 	va_end(ap);
 }
 
@@ -81,7 +29,7 @@ void die_usage(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	tell_va(fmt, ap);
+	say_va(stderr, "flashbench", fmt, ap);
 	va_end(ap);
 	exit(EXIT_USAGE);
 }
@@ -332,6 +280,18 @@ static void opt_discard(struct opts *o, const char *arg)
 			  ret ? "not a size" : "zero");
 }
 
+/*
+ * A name the kernel would refuse anyway: refused here, so that every
+ * message buffer (MSG_MAX) holds the names in it and the reason after.
+ */
+static const char *opt_name(const char *opt, const char *name)
+{
+	if (strlen(name) < PATH_MAX)
+		return name;
+	die_usage("%s%s%s: longer than %d bytes, the longest name the kernel "
+		  "takes", opt ? opt : "", opt ? "=" : "", name, PATH_MAX - 1);
+}
+
 static void opt_analyze(struct front *fr, const char *arg, int argc)
 {
 	if (!arg) {
@@ -346,7 +306,7 @@ static void opt_analyze(struct front *fr, const char *arg, int argc)
 		if (!fr->files)
 			die_usage("out of memory");
 	}
-	fr->files[fr->nfiles++] = arg;
+	fr->files[fr->nfiles++] = opt_name("--analyze", arg);
 }
 
 static void opt_duration(struct front *fr, const char *arg)
@@ -473,7 +433,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 			o->erasesize = opt_size("erasesize", optarg);
 			o->erasesize_arg = optarg;
 			break;
-		case 'o': fr->out = optarg; break;
+		case 'o': fr->out = opt_name("--out", optarg); break;
 		case 'v': o->verbose++; break;
 		case OPT_OPEN_AU_NR:
 			opt_open_au_nr(o, optarg);
@@ -509,9 +469,13 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 		case OPT_HELP_SIM: sim_help(stdout); exit_printed();
 		case OPT_ANALYZE: opt_analyze(fr, optarg, argc); break;
 		case OPT_FORCE: fr->force = 1; break;
-		case OPT_PRESERVE: fr->preserve = optarg; break;
-		case OPT_RESTORE: fr->restore = optarg; break;
-		case OPT_PLOT: fr->plot = optarg; break;
+		case OPT_PRESERVE:
+			fr->preserve = opt_name("--preserve", optarg);
+			break;
+		case OPT_RESTORE:
+			fr->restore = opt_name("--restore", optarg);
+			break;
+		case OPT_PLOT: fr->plot = opt_name("--plot", optarg); break;
 		case OPT_INFO: fr->info = 1; break;
 		case OPT_SURVEY: fr->survey = 1; break;
 		case OPT_YES: fr->yes = 1; break;
@@ -546,7 +510,8 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 				  "not go with --%s", fr->files[0],
 				  o->test->name);
 		while (optind < argc)
-			fr->files[fr->nfiles++] = argv[optind++];
+			fr->files[fr->nfiles++] = opt_name(NULL,
+							   argv[optind++]);
 		return;
 	}
 	if (fr->info && o->test)
@@ -561,7 +526,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 	if (optind + 1 < argc)
 		die_usage("%s %s: one device per run", argv[optind],
 			  argv[optind + 1]);
-	o->device = argv[optind];
+	o->device = opt_name(NULL, argv[optind]);
 }
 
 void use_test(struct opts *o, const struct bench *t)

@@ -392,6 +392,19 @@ static int save_file(int fd, struct dev *d, struct phdr *h, char *err,
 	return ret;
 }
 
+/*
+ * "--preserve=FILE: " before the message in err (or the errno's text);
+ * the message is copied whole, so a long device name keeps the reason.
+ */
+static void prefix_file(char *err, size_t errlen, const char *file, int ret)
+{
+	char *why = strdup(err[0] ? err : strerror(-ret));
+
+	snprintf(err, errlen, "--preserve=%s: %s", file,
+		 why ? why : strerror(-ret));
+	free(why);
+}
+
 int preserve_save(const char *file, struct dev *d, const struct range *r,
 		  size_t n, char *err, size_t errlen)
 {
@@ -424,12 +437,8 @@ int preserve_save(const char *file, struct dev *d, const struct range *r,
 		if (ret)
 			unlink(file);
 	}
-	if (ret && ret != -EINTR) {
-		char why[256];
-
-		snprintf(why, sizeof(why), "%s", err[0] ? err : strerror(-ret));
-		snprintf(err, errlen, "--preserve=%s: %s", file, why);
-	}
+	if (ret && ret != -EINTR)
+		prefix_file(err, errlen, file, ret);
 	d->stats = stats;
 	free(h.r);
 	return ret;

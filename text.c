@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Safe text for messages and JSON; see text.h. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "text.h"
 
 size_t utf8_char(const unsigned char *p, uint32_t *cp)
@@ -56,4 +60,55 @@ void put_safe(FILE *f, const char *s)
 		}
 		p += n;
 	}
+}
+
+/*
+ * A name longer than this is shown by its two ends: the reason after it
+ * must not scroll off or be cut.
+ */
+#define NAME_SHOWN 160
+
+/* Each run of bytes without a space longer than NAME_SHOWN, elided. */
+static void put_elided(FILE *f, char *msg)
+{
+	size_t n, keep = NAME_SHOWN / 2 - 2;
+	char c;
+
+	while (*msg) {
+		n = strcspn(msg, " ");
+		if (n > NAME_SHOWN) {
+			c = msg[keep];
+			msg[keep] = '\0';
+			put_safe(f, msg);
+			msg[keep] = c;
+			fputs("...", f);
+			msg += n - keep;
+		}
+		n = strcspn(msg, " ");
+		n += msg[n] == ' ';
+		c = msg[n];
+		msg[n] = '\0';
+		put_safe(f, msg);
+		msg[n] = c;
+		msg += n;
+	}
+}
+
+void say_va(FILE *f, const char *prog, const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+	size_t n;
+
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	n = msg ? strlen(msg) : 0;
+	if (n && msg[n - 1] == '\n')
+		msg[n - 1] = '\0';
+	fprintf(f, "%s: ", prog);
+	if (msg)
+		put_elided(f, msg);
+	else
+		fputs("out of memory", f);
+	fputc('\n', f);
+	free(msg);
 }

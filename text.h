@@ -2,6 +2,7 @@
 #ifndef FLASHBENCH_TEXT_H
 #define FLASHBENCH_TEXT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,5 +25,13 @@ int is_control(uint32_t cp);
 
 /* s with control characters and stray bytes as \xHH (\n as \n). */
 void put_safe(FILE *f, const char *s);
+
+/*
+ * One line "PROG: message" on f, the names in it made safe with
+ * put_safe() and a name longer than 160 bytes shown by its two ends, so
+ * that the reason after it is neither cut nor scrolled off (a final
+ * newline in fmt is optional).
+ */
+void say_va(FILE *f, const char *prog, const char *fmt, va_list ap);
 
 #endif

@@ -36,6 +36,30 @@ cmp -s "$F" "$TMP/erase-cmd.orig" &&
 	pass "flashbench-erase: refused ranges leave the file as it was" ||
 	fail "flashbench-erase: a refused range changed the file"
 
+# names: an escape sequence is never echoed raw, on stderr or stdout; a
+# name too long for the kernel keeps the reason on the line
+E=$TMP/$(printf 'erase\033[31mcmd')
+cp "$TMP/erase-cmd.orig" "$E"
+expect_status "flashbench-erase: a name with ESC, refused range" 2 \
+	$FE "$E" 0 9M
+expect_grep "flashbench-erase: ESC shown as \\x1b in a message" \
+	'erase\\x1b\[31mcmd' "$TMP/err"
+expect_status "flashbench-erase: a name with ESC" 0 $FE "$E" 0 512
+expect_grep "flashbench-erase: ESC shown as \\x1b on stdout" \
+	'^erasing 0 to 512 on .*erase\\x1b\[31mcmd$' "$TMP/out"
+if grep -q "$(printf '\033')" "$TMP/out" "$TMP/err"; then
+	fail "flashbench-erase: the escape character was echoed raw"
+else
+	pass "flashbench-erase: no raw escape character"
+fi
+rm -f "$E"
+long=/tmp$(printf '/%0200d' $(seq 21))
+expect_status "flashbench-erase: a name longer than the kernel takes" 2 \
+	$FE "$long" 0 512
+expect_grep "flashbench-erase: a long name keeps the reason" \
+	"longer than [0-9]* bytes, the longest name the kernel takes$" \
+	"$TMP/err"
+
 # the classic program on the same loop device prints the same line
 if ! is_root || [ ! -x /usr/bin/flashbench-erase ]; then
 	skip "flashbench-erase against the classic (needs root and the" \

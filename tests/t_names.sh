@@ -102,3 +102,27 @@ expect_status "messages: a typed --open-au-nr range that does not fit" 2 \
 expect_grep "messages: names --open-au-nr as typed" \
 	"^flashbench: --open-au-nr=1-3: 3 AUs of 4MiB spaced 12 apart" \
 	"$TMP/err"
+
+# --info and names longer than the kernel takes: the reason stays on the
+# line (it was cut off at a buffer's end)
+expect_status "messages: --info on a long missing path" 2 $FB --info "$long"
+expect_grep "messages: --info on a long path keeps the reason" \
+	": No such file or directory$" "$TMP/err"
+huge=/tmp$(printf '/%0200d' $(seq 21))
+for t in "-a" "-a -o $huge/o" "-O --preserve=$huge/p" "--restore=$huge/p" \
+	"--analyze=$huge" "-a --plot=$huge.svg"; do
+	# shellcheck disable=SC2086
+	expect_status "messages: $t, a name over 4095 bytes: exit 2" 2 \
+		$FB $t "$huge"
+	expect_grep "messages: $t, a name over 4095 bytes: says why" \
+		"longer than 4095 bytes, the longest name the kernel takes$" \
+		"$TMP/err"
+done
+# --preserve: a read that fails on a long device name keeps the reason
+rep=$(for i in $(seq 40); do printf 'size=256M,'; done)
+rm -f "$TMP/names.fbp"
+expect_status "messages: --preserve on a long device name that fails" 1 \
+	$FB -O --preserve="$TMP/names.fbp" "sim:${rep}fail=32M"
+expect_grep "messages: --preserve keeps the reason after a long name" \
+	"fail=32M: Input/output error; nothing was written$" "$TMP/err"
+rm -f "$TMP/names.fbp"
