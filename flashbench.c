@@ -602,7 +602,7 @@ static int survey_mode(struct front *fr)
 				  .max_time = fr->max_time, .yes = fr->yes,
 				  .json = fr->json, .stop_signal = stop_signal,
 				  .fr = fr };
-	char err[PATH_MAX + 512];
+	char err[MSG_MAX], name[PATH_MAX + 16];
 	int status, wrote = 0;
 	struct dev d;
 	FILE *out;
@@ -621,18 +621,15 @@ static int survey_mode(struct front *fr)
 		cfg.save_arg = fr;
 	}
 	out = open_out(fr);
+	cfg.out_name = out_name(fr, name, sizeof(name));
 	stop_on_signals();
 	quiet_machine(fr);
 	status = survey_run(&cfg, &d, out, &wrote);
 	if (fr->preserve && wrote)
 		status = put_back(fr, &d, status);
 	dev_close(&d);
-	if (out != stdout && fclose(out) != 0) {
-		fprintf(stderr, "flashbench: --out=%s: %s\n", fr->out,
-			strerror(errno));
-		return EXIT_IO;
-	}
-	return status;
+	/* a survey the results stopped has said so */
+	return close_out(out, cfg.out_name, status, status && ferror(out));
 }
 
 /* Everything after parsing; fr stays in main's frame, even on exit(). */

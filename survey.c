@@ -24,7 +24,9 @@
 #include "identity.h"
 #include "progress.h"
 #include "run_json.h"
+#include "signals.h"
 #include "survey.h"
+#include "text.h"
 #include "units.h"
 
 #define MAX_STEPS 64
@@ -83,17 +85,19 @@ struct survey {
 static void note(struct survey *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* A line on stderr, off the progress line. */
+/* A line on stderr, off the progress line; names in it made safe. */
 static void note(struct survey *s, const char *fmt, ...)
 {
+	char *msg = NULL;
 	va_list ap;
 
 	progress_clear(&s->pg);
-	fputs("flashbench: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
 	va_end(ap);
-	fputc('\n', stderr);
+	tell("%s", msg ? msg : "out of memory");
+	free(msg);
 }
 
 /* Time spent so far: device time on the sim, wall time on real cards. */
@@ -261,6 +265,14 @@ static void stop(struct survey *s, int status, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void interrupted(struct survey *s)
+{
+	char sig[32];
+	int n = s->cfg->stop_signal();
+
+	stop(s, 128 + n, "interrupted by %s", signal_name(n, sig, sizeof(sig)));
+}
+
 /* Budgets are checked before a step: one that would overrun is not run. */
 static int over_budget(struct survey *s, const struct run *r, double est)
 {
@@ -326,7 +338,7 @@ static enum step_end run_step(struct survey *s, const struct opts *o,
 	struct step *st = &s->step[s->n];
 	struct io_stats before;
 	struct cost rest;
-	char err[512];
+	char err[MSG_MAX];
 	struct run r;
 	double est;
 	int ret;
@@ -346,7 +358,7 @@ static enum step_end run_step(struct survey *s, const struct opts *o,
 	if (ret) {
 		run_free(&r);
 		if (vm_stop)	/* ^C during the dry run */
-			stop(s, 128 + s->cfg->stop_signal(), "interrupted");
+			interrupted(s);
 		stop(s, EXIT_FAILURE, "%s: %s", what, strerror(-ret));
 		return STEP_STOP;
 	}
@@ -390,8 +402,14 @@ static enum step_end run_step(struct survey *s, const struct opts *o,
 	if (s->done[ph] == 0)
 		s->done[ph] = 1;
 	analyze(s->tab, s->n, &s->ctx, &s->a);
-	if (ret == -EINTR && vm_stop) {
-		stop(s, 128 + s->cfg->stop_signal(), "interrupted");
+	/* | head: a broken pipe on the results stops it as a signal does */
+	if ((ret == -EINTR || r.error.output) && vm_stop) {
+		interrupted(s);
+		return STEP_STOP;
+	}
+	if (r.error.output) {
+		stop(s, EXIT_IO, "writing the results to %s: %s",
+		     s->cfg->out_name, strerror(-ret));
 		return STEP_STOP;
 	}
 	if (ret) {
@@ -582,13 +600,14 @@ static int confirm(struct survey *s)
 	if (s->cfg->yes || s->d->kind == DEV_SIM)
 		return 0;
 	progress_clear(&s->pg);
-	fprintf(stderr, "flashbench: the survey overwrites data on %s in the "
-		"regions above%s. Type yes to go on: ", s->d->path,
+	fputs("flashbench: the survey overwrites data on ", stderr);
+	put_safe(stderr, s->d->path);
+	fprintf(stderr, " in the regions above%s. Type yes to go on: ",
 		s->cfg->save ? "" : " (put back afterwards: --preserve)");
 	fflush(stderr);
 	if (!fgets(line, sizeof(line), stdin) || strcmp(line, "yes\n")) {
 		if (vm_stop)
-			stop(s, 128 + s->cfg->stop_signal(), "interrupted");
+			interrupted(s);
 		stop(s, EXIT_FAILURE, "not confirmed; nothing was written");
 		return -1;
 	}

@@ -26,6 +26,7 @@ struct survey_cfg {
 	void *save_arg;
 	int (*stop_signal)(void);	/* the signal that stopped it, or 0 */
 	const struct front *fr;	/* the command line, for the JSON */
+	const char *out_name;	/* where the results go, for messages */
 };
 
 /*

@@ -71,3 +71,32 @@ else
 	fail "results: --dry-run --json: $(head -c 300 "$TMP/plan.json")"
 fi
 rm -f "$TMP/plan.txt" "$TMP/plan.json"
+
+# --survey: results that cannot be written stop it with that reason (it
+# said "read 0 bytes at offset 0"), and a reader gone (| head) is a stop
+# as after SIGPIPE: exit 141
+expect_status "results: --survey > /dev/full: exit 1" 1 \
+	sh -c "$FB --survey --yes sim: > /dev/full"
+expect_grep "results: --survey > /dev/full: says where and why" \
+	"^flashbench: survey stopped: writing the results to stdout: [^ ]" \
+	"$TMP/err"
+expect_status "results: --survey -o /dev/full: exit 1" 1 \
+	$FB --survey --yes -o /dev/full sim:
+expect_grep "results: --survey -o /dev/full: says where and why" \
+	"^flashbench: survey stopped: writing the results to --out=/dev/full: [^ ]" \
+	"$TMP/err"
+if grep -q "offset" "$TMP/err"; then
+	fail "results: --survey -o /dev/full: blames the device"
+else
+	pass "results: --survey -o /dev/full: does not blame the device"
+fi
+# the pipe's reader is gone before the survey starts: no race with it
+expect_status "results: --survey, reader gone: exit 141" 141 python3 -c '
+import os, signal, sys
+r, w = os.pipe()
+os.close(r)
+os.dup2(w, 1)
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$FB" --survey --yes sim:
+expect_grep "results: --survey, reader gone: names SIGPIPE" \
+	"^flashbench: survey stopped: interrupted by SIGPIPE$" "$TMP/err"
