@@ -159,11 +159,12 @@ int check_offset(const struct opts *o, const struct dev *d, char *err,
 	if (!o->have_offset)
 		snprintf(err, errlen, "%s (%s) is too small for the write "
 			 "tests, which start at 16MiB or 8 erase sizes (8 x "
-			 "%s), whichever is larger: %llu; give an --offset "
+			 "%s), whichever is larger: %s; give an --offset "
 			 "inside it",
 			 d->path, fmt_size(s, (double)d->size),
 			 fmt_size(e, (double)o->erasesize),
-			 (unsigned long long)off);
+			 o->erasesize > UINT64_MAX / 8 ? "past 2^64" :
+			 shown(NULL, off, v, sizeof(v)));
 	else if (off % d->sector)
 		snprintf(err, errlen,
 			 "--offset=%s: not a multiple of the %u-byte sector",
@@ -182,10 +183,12 @@ int check_offset(const struct opts *o, const struct dev *d, char *err,
  */
 uint64_t write_offset(const struct opts *o)
 {
-	uint64_t clear = 8 * o->erasesize;
-
 	if (o->have_offset)
 		return o->offset;
-	return round_up(clear > (16ull << 20) ? clear : 16ull << 20,
-			o->erasesize);
+	/* past 2^64 (where 8 erase sizes wrapped): past any device's end */
+	if (o->erasesize > UINT64_MAX / 8)
+		return UINT64_MAX;
+	if (8 * o->erasesize > 16ull << 20)
+		return 8 * o->erasesize;
+	return round_up(16ull << 20, o->erasesize);
 }

@@ -92,3 +92,12 @@ for dev in sim:size=12582912T sim:size=18446744073709551104; do
 		one_line_error "limits: $t $dev" "$dev: size: more than"
 	done
 done
+
+# 8 erase sizes of 2^61 bytes wrapped past 2^64 to 0, so the default
+# offset became 2^61 instead of past the end of the card (and the plan of
+# 2^47 writes never ended): refused, naming where the tests start
+expect_status "limits: -O --erasesize=2^61 on an 8EiB card: exit 2" 2 \
+	timeout 60 "$FB" --dry-run -O --open-au-nr=1 \
+	--erasesize=2305843009213693952 sim:size=9223372036854775296
+one_line_error "limits: -O --erasesize=2^61 on an 8EiB card" \
+	"(8 x 2.097e+06TiB), whichever is larger: past 2^64;"
