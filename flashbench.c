@@ -262,15 +262,17 @@ static void open_plots(const struct front *fr, struct plots *pl)
 			die_usage("out of memory");
 		pl->path[i] = p;
 		clash = plot_clash(fr, p, buf, sizeof(buf));
-		pl->f[i] = clash ? NULL : fopen(p, "w");
+		/* as the report: no link or file another user planted */
+		pl->f[i] = clash ? NULL : open_report(p, buf, sizeof(buf));
 		if (pl->f[i])
 			continue;
-		if (!clash)
-			snprintf(buf, sizeof(buf), "%s", strerror(errno));
 		drop_plots(pl);
-		die_usage("--plot=%s: %s%s%s%s", fr->plot,
+		if (!clash)	/* buf: "PATH: why" */
+			die_usage("--plot=%s%s%s", fr->ntests > 1 ? fr->plot : "",
+				  fr->ntests > 1 ? ": " : "", buf);
+		die_usage("--plot=%s: %s%sthat is %s", fr->plot,
 			  fr->ntests > 1 ? p : "", fr->ntests > 1 ? ": " : "",
-			  clash ? "that is " : "", clash ? clash : buf);
+			  clash);
 	}
 }
 

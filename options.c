@@ -346,17 +346,45 @@ static void check_survey(const struct front *fr)
 			  fr->restore);
 }
 
+/* The mode of a run without a test, for messages; NULL: tests. */
+static const char *mode_of(const struct front *fr)
+{
+	return fr->nfiles ? "--analyze=FILE" : fr->info ? "--info" :
+	       fr->restore ? "--restore" : fr->survey ? "--survey" : NULL;
+}
+
 /* --plot draws the tables of the tests a run is given, nothing else. */
 static void check_plot(const struct front *fr)
 {
-	const char *with = fr->survey ? "--survey" : fr->info ? "--info" :
-			   fr->restore ? "--restore" :
-			   fr->nfiles ? "--analyze=FILE" : NULL;
+	const char *with = mode_of(fr);
 
 	if (fr->plot && with)
 		die_usage("--plot=%s: draws the tables of -a, -O, -f, -s, -i "
 			  "or --erase; it does not go with %s", fr->plot,
 			  with);
+}
+
+/*
+ * Options that cannot apply are refused, not ignored: "--info
+ * --restore=F" ended with status 0 and nothing put back, "--restore=F
+ * --dry-run" wrote to the device.
+ */
+static void check_modes(const struct front *fr)
+{
+	const char *mode = mode_of(fr);
+
+	if (fr->restore && (fr->nfiles || fr->info))
+		die_usage("--restore=%s: puts saved data back; it does not go "
+			  "with %s", fr->restore, mode);
+	if (fr->info && fr->survey)
+		die_usage("--survey: runs its own tests; it does not go with "
+			  "--info");
+	if (fr->restore && fr->dry_run)
+		die_usage("--restore=%s: writes to the device; it does not go "
+			  "with --dry-run", fr->restore);
+	if (fr->preserve && (fr->nfiles || fr->info))
+		die_usage("--preserve=%s: nothing is written with %s",
+			  fr->preserve, mode);
 }
 
 /*
@@ -500,6 +528,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 			  "with --survey", fr->files[0]);
 	order_tests(fr, tests);
 	check_survey(fr);
+	check_modes(fr);
 	check_plot(fr);
 	if (fr->nfiles) {
 		if (fr->info)

@@ -34,7 +34,9 @@ FILE *open_report(const char *path, char *err, size_t errlen)
 
 	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC |
 		  (shared ? O_NOFOLLOW : 0), 0666);
-	if (fd < 0 && errno == ELOOP && shared) {
+	/* a kernel protecting links may say EACCES rather than ELOOP */
+	if (fd < 0 && shared && (errno == ELOOP || (errno == EACCES &&
+	    lstat(path, &st) == 0 && S_ISLNK(st.st_mode)))) {
 		snprintf(err, errlen, "%s: a symbolic link in a world-writable "
 			 "directory; not followed (name the file it points to)",
 			 path);

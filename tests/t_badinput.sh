@@ -126,6 +126,17 @@ bad "$NOPE: "			-a "$NOPE"
 bad "no device"			-a
 bad "$DEV $SMALL"		-a "$DEV" "$SMALL"
 bad "no test"			"$DEV"
+# modes exclude each other; their options are refused, not ignored
+SEED=tests/seeds/002_b87f7c75a8a4b11f.txt
+bad "--survey: runs its own tests; it does not go with --info" \
+				--info --survey "$DEV"
+bad "--restore=$TMP/p: puts saved data back; it does not go with --analyze=FILE" \
+				--analyze="$SEED" --restore="$TMP/p"
+bad "--preserve=$TMP/p: nothing is written with --info" \
+				--info --preserve="$TMP/p" "$DEV"
+bad "--preserve=$TMP/p: nothing is written with --analyze=FILE" \
+				--analyze="$SEED" --preserve="$TMP/p"
+
 # several tests: all checked before the first one reads anything
 bad --open-au-nr=100		-a -O --open-au-nr=100 "$DEV"
 bad --offset=0x8000000		-a -O --offset=0x8000000 "$DEV"

@@ -123,6 +123,14 @@ refused "-o a second loop device on the image" "$I1" \
 refused "-o a loop device stacked on the device" "$I2" \
 	$FB -a --count=1 "$D" -o "$C"
 refused "-O -o the image" "$I1" $FB $W "$A" -o "$I1"
+# --plot is written like the report
+refused "--plot onto the image behind the device" "$I1" \
+	$FB -a --count=1 "$B" --plot="$I1"
+expect_grep "--plot onto the image behind the device: says why" \
+	"^flashbench: --plot=$I1: that is the image file behind the device under test$" \
+	"$TMP/err"
+refused "--plot onto a loop device stacked on the device" "$I2" \
+	$FB -a --count=1 "$D" --plot="$C"
 
 # partitions: a second partitioned loop device on one image
 I3=$(pwd)/$S/parts.img
@@ -133,12 +141,10 @@ new_loop P "$I3" -P
 new_loop Q "$I3" -P
 for l in $P $Q; do
 	# the kernel may not scan partitions at attach time; partx asks again
+	# (synchronously); udev may still be making the nodes
 	[ -b "${l}p1" ] || partx -a "$l" 2>/dev/null
 done
-for i in 1 2 3 4 5 6 7 8 9 10; do
-	[ -b "${P}p2" ] && [ -b "${Q}p2" ] && break
-	sleep 0.2
-done
+command -v udevadm >/dev/null 2>&1 && udevadm settle 2>/dev/null
 if [ -b "${P}p2" ] && [ -b "${Q}p1" ] && mkfs.ext4 -q -F "${Q}p1" &&
 	mount "${Q}p1" "$M1"; then
 	fill "$M1"

@@ -4,7 +4,8 @@
 # link, a directory, a file another user could have written, a crafted
 # range table, or another device attached under the same name are all
 # refused before the first write.  The backup is created 0600 and never
-# through a symbolic link; -o follows none in a world-writable directory.
+# through a symbolic link; -o and --plot follow none in a world-writable
+# directory.
 . tests/lib.sh
 
 S=$TMP/restore
@@ -86,6 +87,20 @@ if (umask 0; keep_file "$K" "$F"); then
 	expect_grep "file: --force: verified" "checksums verified" "$TMP/err"
 	mv "$S/card.orig" "$F"
 	scribble "$F"
+	# options that cannot apply are refused, not ignored: --dry-run
+	# wrote, --info ended 0 having put nothing back
+	_sum=$(sum_of "$F")
+	expect_status "file: --restore --dry-run refused" 2 \
+		$FB --restore="$K" --dry-run "$F"
+	expect_grep "file: --restore --dry-run says why" \
+		"^flashbench: --restore=$K: writes to the device; it does not go with --dry-run$" \
+		"$TMP/err"
+	unchanged "file: --restore --dry-run: the file" "$F" "$_sum"
+	expect_status "file: --restore with --info refused" 2 \
+		$FB --info --restore="$K" "$F"
+	expect_grep "file: --restore with --info says why" \
+		"^flashbench: --restore=$K: puts saved data back; it does not go with --info$" \
+		"$TMP/err"
 	expect_status "file: --restore onto the right file" 0 \
 		$FB --restore="$K" "$F"
 
@@ -150,6 +165,13 @@ expect_grep "-o: symbolic link: says why" \
 	"^flashbench: --out=$D/out: a symbolic link in a world-writable directory; not followed" \
 	"$TMP/err"
 expect_grep "-o: the file it points to unchanged" "^precious$" "$S/victim"
+ln -s ../victim "$D/plot.svg"
+expect_status "--plot: a symbolic link in a world-writable directory refused" 2 \
+	$FB -a --count=1 "$F" --plot="$D/plot.svg"
+expect_grep "--plot: symbolic link: says why" \
+	"^flashbench: --plot=$D/plot.svg: a symbolic link in a world-writable directory; not followed" \
+	"$TMP/err"
+expect_grep "--plot: the file it points to unchanged" "^precious$" "$S/victim"
 ln -s ../gone "$D/keep"
 expect_status "--preserve: a symbolic link in a world-writable directory refused" 2 \
 	$FB $W --preserve="$D/keep" "$F"
