@@ -8,7 +8,7 @@ Each verdict of the survey is sorted as
 min_full_speed_write is left to the verdict tests (its truth is not the
 page alone: per-command overhead slows small writes too).
 usage: survey_check.py [--cards N] [--seed S] [--noise 0,5] [--pow2]
-                       [--no-profiles] [--fb PATH]
+                       [--realism] [--no-profiles] [--fb PATH]
 Prints one line per card and a tally; exits 1 when any verdict is wrong.
 """
 import argparse
@@ -22,7 +22,7 @@ from profiles import profiles
 FAT_NR = 6
 
 
-def random_card(rng, noise, pow2):
+def random_card(rng, noise, pow2, realism=False):
     au = rng.choice([1, 2, 4, 4, 8, 8, 16] + ([] if pow2 else [6, 12])) << 20
     page = rng.choice([4, 8, 16, 16, 32]) << 10
     op = rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24])
@@ -36,6 +36,14 @@ def random_card(rng, noise, pow2):
     dev = ("sim:size=%d,au=%d,page=%d,open=%d,random=%d,fat=%d,"
            "fatstart=%d,noise=%d,seed=%d" % (sz, au, page, op, rnd, fat,
                                              fatstart, noise, seed))
+    if realism:
+        # how a collapse looks: copies of part of an AU closed early, a
+        # rate it levels off at, small writes that take no slot, dear
+        # random order
+        dev += ",merge=%d,level=%d,small=%d,rcost=%d" % (
+            rng.choice([100, 100, 50, 25, 10]),
+            rng.choice([0, 0, 0, 25, 40]),
+            rng.choice([0, 16, 128]) << 10, rng.choice([0, 0, 100]))
     return {"dev": dev, "au": au, "page": page, "open": op, "random": rnd,
             "fat": fat, "fatstart": fatstart}
 
@@ -81,12 +89,15 @@ def main():
                     "alignment verdicts have their own accuracy suite)")
     ap.add_argument("--pow2", action="store_true",
                     help="power-of-two AUs only (no 3x2^n)")
+    ap.add_argument("--realism", action="store_true",
+                    help="random merge=, level=, small= and rcost= too")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     noises = [int(x) for x in args.noise.split(",")]
     cards = [] if args.no_profiles else [dict(p, dev="sim:" + p["name"])
                                          for p in profiles(args.fb)]
-    cards += [random_card(rng, noises[i % len(noises)], args.pow2)
+    cards += [random_card(rng, noises[i % len(noises)], args.pow2,
+                          args.realism)
               for i in range(args.cards)]
     tally = {"right": 0, "abstain": 0, "wrong": 0}
     wrong = 0
