@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_SURVEY_PLAN_H
+#define FLASHBENCH_SURVEY_PLAN_H
+
+/*
+ * What the runs of an open-AU search cost, in AUs written: a run at N
+ * writes N AUs per row.  A probe that holds stops after `probe` rows, a
+ * full run has `full` rows, a run that collapses stops after `collapse`
+ * rows.  The runs that prove a limit L are a full run at L and a run at
+ * L+1 up to its collapse.
+ */
+struct plan_cost {
+	unsigned nmax;		/* the largest N that fits */
+	double probe, full, collapse;
+	int probes;		/* 0: every run is a full run */
+	/* beyond this search: spent and still to spend, and proven */
+	double spent, proof;
+};
+
+/*
+ * A search's moves from where it stands: lo holds (0: nothing known;
+ * lo_full: shown by a full run), hi collapses (nmax + 1: nothing known;
+ * hi_run: a run showed it, else that run is still owed).  From each
+ * state inside, the move that keeps the worst case, over the limits
+ * still possible, of the whole cost over the cost of the proof as low
+ * as it can be.  NULL: out of memory.
+ */
+struct plan *plan_make(const struct plan_cost *c, unsigned lo, unsigned hi,
+		       int lo_full, int hi_run);
+
+/*
+ * The next N to try from a state inside the plan, *full: as a full run.
+ * 0: the limit is lo.
+ */
+unsigned plan_move(const struct plan *p, unsigned lo, unsigned hi,
+		   int lo_full, int *full);
+
+void plan_free(struct plan *p);
+
+#endif

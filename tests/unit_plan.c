@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The survey's open-AU planner on simulated limits: every search ends at
+ * the limit, and its worst cost over the proof is no worse than that of
+ * galloping and bisecting, the search it replaces.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "survey_plan.h"
+
+#define NMAX 64
+
+/* The proof of limit l: a full run at it, the run above to its collapse. */
+static double proof(const struct plan_cost *c, unsigned l)
+{
+	return c->full * l + (l < c->nmax ? c->collapse * (l + 1) : 0);
+}
+
+/* What a run at n costs on a card whose limit is l; lo, hi move. */
+static double run(const struct plan_cost *c, unsigned l, unsigned n,
+		  int full, unsigned *lo, unsigned *hi, int *lo_full)
+{
+	if (n > l) {
+		*hi = n;
+		return c->collapse * n;
+	}
+	*lo = n;
+	*lo_full = full;
+	return (full || !c->probes ? c->full : c->probe) * n;
+}
+
+/* The runs that end a search: the full run at the limit, the one above. */
+static double finish(const struct plan_cost *c, unsigned lo, unsigned hi,
+		     int lo_full, int hi_run)
+{
+	double cost = lo && !lo_full ? c->full * lo : 0;
+
+	return hi <= c->nmax && !hi_run ? cost + c->collapse * hi : cost;
+}
+
+static double planned(const struct plan_cost *c, unsigned l, unsigned *found)
+{
+	unsigned lo = 0, hi = c->nmax + 1, n, steps = 0;
+	struct plan *p = plan_make(c, lo, hi, 0, 0);
+	double cost = 0;
+	int lf = 0, full, bad = 0;
+
+	while (p && (n = plan_move(p, lo, hi, lf, &full)) && steps++ < 200) {
+		bad |= n <= lo || n >= hi;
+		cost += run(c, l, n, full, &lo, &hi, &lf);
+	}
+	plan_free(p);
+	*found = bad || !p ? ~0u : lo;
+	return cost + finish(c, lo, hi, lf, hi != c->nmax + 1);
+}
+
+/* From 1 doubling until a run collapses, then halving the gap. */
+static double galloped(const struct plan_cost *c, unsigned l)
+{
+	unsigned lo = 0, hi = c->nmax + 1, n;
+	double cost = 0;
+	int lf = 0;
+
+	while (hi > lo + 1 && lo < c->nmax) {
+		if (hi > c->nmax)
+			n = lo ? (2 * lo < c->nmax ? 2 * lo : c->nmax) : 1;
+		else
+			n = lo + (hi - lo) / 2;
+		cost += run(c, l, n, 0, &lo, &hi, &lf);
+	}
+	return cost + finish(c, lo, hi, lf, hi != c->nmax + 1);
+}
+
+static void limits(const char *what, const struct plan_cost *c)
+{
+	double worst = 0, gallop = 0, r;
+	unsigned l, found, wrong = 0;
+
+	for (l = 1; l <= c->nmax; l++) {
+		r = planned(c, l, &found) / proof(c, l);
+		wrong += found != l;
+		if (r > worst)
+			worst = r;
+		r = galloped(c, l) / proof(c, l);
+		if (r > gallop)
+			gallop = r;
+	}
+	CHECK(!wrong, "plan, %s: every limit 1..%u found (%u missed)", what,
+	      c->nmax, wrong);
+	CHECK(worst <= gallop + 1e-9, "plan, %s: worst cost %.2f times the "
+	      "proof, galloping and bisecting %.2f", what, worst, gallop);
+}
+
+int main(void)
+{
+	struct plan_cost c = { .nmax = NMAX, .probe = 3, .full = 12,
+			       .collapse = 3, .probes = 1 };
+	struct plan *p;
+	unsigned found;
+	int full;
+
+	limits("probes of 3 rows, full runs of 12", &c);
+	c.probe = 12;
+	c.probes = 0;
+	c.collapse = 8;
+	limits("every run full", &c);
+	c.nmax = 1;
+	limits("one N fits", &c);
+
+	c = (struct plan_cost){ .nmax = NMAX, .probe = 3, .full = 12,
+				.collapse = 3, .probes = 1 };
+	p = plan_make(&c, 6, 7, 1, 1);
+	CHECK(p && !plan_move(p, 6, 7, 1, &full),
+	      "plan: nothing left between a run that held and one above it "
+	      "that collapsed");
+	plan_free(p);
+	p = plan_make(&c, 6, 8, 0, 1);
+	CHECK(p && plan_move(p, 6, 8, 0, &full) == 7 && full,
+	      "plan: the last N left runs as a full run (it proves the "
+	      "limit if it holds)");
+	plan_free(p);
+	planned(&c, 64, &found);
+	CHECK(found == 64, "plan: a card that never collapses ends at the "
+	      "largest N that fits (%u)", found);
+	return CHECK_DONE();
+}
