@@ -18,7 +18,7 @@ endif
 
 # The front end: command line, dispatch, output of a run, offline mode.
 FRONT_OBJS = flashbench.o options.o run_json.o offline.o info.o gate.o \
-	signals.o survey.o
+	signals.o survey.o survey_search.o
 
 # The classic package's flashbench-erase DEVICE START LENGTH.
 ERASE_OBJS = flashbench_erase.o

@@ -3,10 +3,9 @@
  * The survey: the procedure an expert runs by hand, as one command that
  * decides each step from the verdicts so far.  Alignment tests at a 2^n
  * and a 3x2^n block size until the erase and page verdicts hold still;
- * then, with the measured erase size, the open-AU limit (linear, then
- * random) found by galloping and bisecting N with short runs that stop
- * once they collapse, one full run at the limit (which also shows the
- * smallest full-speed write), and the FAT area, linear and random.
+ * then, with the measured erase size, the open-AU limit, linear then
+ * random (survey_search.c), and the FAT area, linear and, where that
+ * leaves it unsure, random.
  *
  * Every step is an ordinary test run through run.c; its table is printed
  * under a heading naming the classic command it equals, so the output is
@@ -21,65 +20,19 @@
 #include "advice.h"
 #include "gate.h"
 #include "extent.h"
-#include "identity.h"
-#include "progress.h"
 #include "run_json.h"
 #include "signals.h"
-#include "survey.h"
+#include "survey_int.h"
 #include "text.h"
 #include "units.h"
 
-#define MAX_STEPS 64
-#define MAX_NR 64		/* largest open-AU count searched */
-#define AU_SPACING 12		/* as the open-AU test spaces its AUs */
 #define ALIGN_ROUNDS 3
-#define FAT_NR 6
 /* Before any write is measured: a guess, replaced as soon as one is. */
 #define GUESS_RATE 10e6
-/* A run at N this far below the healthy rate is collapsing. */
-#define COLLAPSE_LOW 0.6
-#define COLLAPSE_SEVERE 0.35
-
-enum phase { PH_ALIGN, PH_OPEN_LIN, PH_OPEN_RAND, PH_FAT_LIN, PH_FAT_RAND,
-	     PH_COUNT };
 
 static const char *const phase_name[PH_COUNT] = {
 	"alignment (erase and page size)", "open-AU limit, linear",
 	"open-AU limit, random", "FAT area, linear", "FAT area, random",
-};
-
-enum step_end { STEP_OK, STEP_SKIP, STEP_STOP };
-
-struct step {
-	char cmd[256];		/* the classic command it equals */
-	char what[96];
-	struct io_stats io;	/* its own I/O */
-	int collapsed;		/* stopped early: collapsing */
-};
-
-struct survey {
-	const struct survey_cfg *cfg;
-	struct dev *d;
-	FILE *out;		/* text report; NULL with --json */
-	struct step step[MAX_STEPS];
-	struct table tab[MAX_STEPS];
-	size_t n;
-	struct analysis a;
-	struct analysis_ctx ctx;
-	struct identity id;
-	uint64_t au, page, probe_bs, full_bs, fat_bs;
-	unsigned nmax;
-	int done[PH_COUNT];	/* 0 not started, 1 partly, 2 done */
-	int writing;		/* confirmed (and saved) */
-	unsigned dirty;		/* open-AU AUs written since the last reset */
-	int fat_dirty;		/* the FAT test's AUs too */
-	int no_discard;		/* the device said so */
-	int status;		/* exit status once stopped */
-	char stopped[256];	/* why it ended early */
-	uint64_t t0;		/* wall clock at the start */
-	struct io_stats base;
-	struct progress pg;
-	int cur_collapsed;
 };
 
 static void note(struct survey *s, const char *fmt, ...)
@@ -157,28 +110,6 @@ static double healthy(const struct survey *s, uint64_t key)
 	return best;
 }
 
-/*
- * Row hook of the open-AU runs: stop the series once the verdicts, with
- * this run's rows so far, already call it collapsed (from its third row
- * on), so a run stops exactly where the analysis has seen enough.
- */
-static int collapsing(void *arg, const struct table *t)
-{
-	struct survey *s = arg;
-	const struct verdict *v;
-	struct analysis a;
-
-	if (t->nrows < 3 || s->n == MAX_STEPS)
-		return 0;
-	s->tab[s->n] = *t;	/* a look, not a copy: not freed from there */
-	analyze(s->tab, s->n + 1, &s->ctx, &a);
-	memset(&s->tab[s->n], 0, sizeof(s->tab[s->n]));
-	v = t->random ? &a.open_au_random : &a.open_au_linear;
-	s->cur_collapsed = v->type != V_NONE && !v->is_null &&
-			   v->value < t->open_au_nr;
-	return s->cur_collapsed;
-}
-
 /* Rows of a size series from es halving down to bs. */
 static unsigned series_rows(uint64_t es, uint64_t bs, unsigned sector)
 {
@@ -187,6 +118,37 @@ static unsigned series_rows(uint64_t es, uint64_t bs, unsigned sector)
 	for (; es && es >= bs && es % sector == 0; es /= 2)
 		n++;
 	return n;
+}
+
+unsigned survey_full_rows(const struct survey *s)
+{
+	return series_rows(s->au, s->full_bs, s->d->sector);
+}
+
+/* The verdicts with the rows of the run in progress. */
+void survey_analyze_with(struct survey *s, const struct table *t,
+			 struct analysis *a)
+{
+	s->tab[s->n] = *t;	/* a look, not a copy: not freed from there */
+	analyze(s->tab, s->n + 1, &s->ctx, a);
+	memset(&s->tab[s->n], 0, sizeof(s->tab[s->n]));
+}
+
+/*
+ * Row hook of the linear FAT run: an AU that stands out in three sizes
+ * already is a verdict a fourth would only repeat (no AU standing out
+ * needs four to be sure).
+ */
+static int fat_settled(void *arg, const struct table *t)
+{
+	struct survey *s = arg;
+	struct analysis a;
+
+	if (t->random || t->nrows < 3 || s->n == MAX_STEPS)
+		return 0;
+	survey_analyze_with(s, t, &a);
+	return a.fat_aus.type == V_LIST && a.fat_aus.nlist &&
+	       a.fat_aus.conf == CONF_HIGH;
 }
 
 /*
@@ -214,7 +176,7 @@ static double write_rate(const struct survey *s, uint64_t len)
  * collapsing run every write also copies the rest of an AU, which
  * roughly doubles the time of each row from the second on.
  */
-static double est_write(const struct survey *s, uint64_t bs, unsigned aus,
+double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 			unsigned rows, int collapse)
 {
 	uint64_t len = s->au;
@@ -246,8 +208,11 @@ static double est_run(const struct survey *s, const struct opts *o,
 	if (!o->test->writes)
 		return (double)r->plan.io.reads * read_ns(s);
 	if (o->test == &bench_find_fat)
-		return est_write(s, o->blocksize, o->fat_nr, rows, 0);
-	return est_write(s, o->blocksize, o->nr_lo, rows, 0);
+		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
+	/* a probe that holds stops early */
+	if (s->cur_probe && open_au_probe_rows(s) < rows)
+		rows = open_au_probe_rows(s);
+	return survey_est_write(s, o->blocksize, o->nr_lo, rows, 0);
 }
 
 static void stop(struct survey *s, int status, const char *fmt, ...)
@@ -297,12 +262,6 @@ static int over_budget(struct survey *s, const struct run *r, double est)
 }
 
 static int begin_writes(struct survey *s);
-static void reset_card(struct survey *s);
-
-/* Bytes and time a part of the survey will take. */
-struct cost {
-	double bytes, ns;
-};
 
 static void forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c);
@@ -332,8 +291,8 @@ static void step_heading(struct survey *s, struct step *st)
  * Run one step.  STEP_SKIP: the options do not fit the device (said
  * why); STEP_STOP: a budget, ^C or an error ended the survey.
  */
-static enum step_end run_step(struct survey *s, const struct opts *o,
-			      enum phase ph, const char *what)
+enum step_end survey_step(struct survey *s, const struct opts *o,
+			  enum phase ph, const char *what)
 {
 	struct step *st = &s->step[s->n];
 	struct io_stats before;
@@ -381,7 +340,9 @@ static enum step_end run_step(struct survey *s, const struct opts *o,
 	step_heading(s, st);
 	progress_show(&s->pg);
 	if (o->test == &bench_open_au)
-		r.row_done = collapsing;
+		r.row_done = open_au_row_done;
+	else if (o->test == &bench_find_fat)
+		r.row_done = fat_settled;
 	r.tick = tick;
 	r.hook_arg = s;
 	r.after_row = gate_wait;
@@ -428,11 +389,6 @@ static int same_verdict(const struct verdict *a, const struct verdict *b)
 }
 
 /*
- * Alignment at 1 KiB (sees pages down to 2 KiB) and 3 KiB (3x2^n
- * units), with more samples each round until the erase and page
- * verdicts stop moving: high after one round, or the same twice.
- */
-/*
  * The options of a step: the device and --count from the user, the rest
  * the survey's own choice, so no message names a value as typed.
  */
@@ -447,6 +403,12 @@ static struct opts step_opts(const struct survey *s)
 	return o;
 }
 
+/*
+ * Alignment at 1 KiB (sees pages down to 2 KiB) and 3 KiB (3x2^n
+ * units), repeated until the erase and page verdicts stop moving: high
+ * after one round, or the same twice.  The repeat takes as many samples
+ * again; a third round, to settle two that disagree, twice as many.
+ */
 static int align_phase(struct survey *s)
 {
 	static const uint64_t bs[] = { 1024, 3072 };
@@ -457,12 +419,13 @@ static int align_phase(struct survey *s)
 
 	o.test = &bench_align;
 	for (round = 0; round < ALIGN_ROUNDS; round++) {
-		o.count = (s->cfg->base.count ? s->cfg->base.count : 8) << round;
+		o.count = (s->cfg->base.count ? s->cfg->base.count : 8) <<
+			  (round ? round - 1 : 0);
 		for (i = 0; i < 2; i++) {
 			o.blocksize = bs[i];
 			snprintf(what, sizeof(what), "alignment, %s blocks, "
 				 "round %u", i ? "3x2^n" : "2^n", round + 1);
-			if (run_step(s, &o, PH_ALIGN, what) == STEP_STOP)
+			if (survey_step(s, &o, PH_ALIGN, what) == STEP_STOP)
 				return -1;
 		}
 		if (round && same_verdict(&e, &s->a.erase_size) &&
@@ -483,7 +446,7 @@ static int align_phase(struct survey *s)
  * FAT test looks at: a FAT-optimized AU among them would hold no slot
  * and pass for one more open AU.
  */
-static struct opts write_opts(const struct survey *s)
+struct opts survey_write_opts(const struct survey *s)
 {
 	struct opts o = step_opts(s);
 	uint64_t off = 16ull << 20;
@@ -501,7 +464,7 @@ static struct opts write_opts(const struct survey *s)
 /* The largest N whose AUs fit after the write offset. */
 static unsigned fit_nr(const struct survey *s)
 {
-	struct opts o = write_opts(s);
+	struct opts o = survey_write_opts(s);
 	uint64_t off = o.offset, aus;
 
 	if (off >= s->d->size)
@@ -529,10 +492,10 @@ static int geometry(struct survey *s)
 	s->full_bs = page / 4 > s->d->sector ? page / 4 : s->d->sector;
 	s->full_bs -= s->full_bs % s->d->sector;
 	/*
-	 * Probes write whole AUs down to sixteenths: deep enough for a
-	 * collapse to show as such, when a run stops at its third row.
+	 * The FAT test needs four sizes to call no AU special, and a fifth
+	 * keeps a write outlier in one column (a housekeeping pause) from
+	 * passing for an AU that stands out.
 	 */
-	s->probe_bs = s->au / 16;
 	s->fat_bs = s->au / 16;
 	s->nmax = fit_nr(s);
 	return s->nmax > 0;
@@ -541,7 +504,7 @@ static int geometry(struct survey *s)
 /* Everything the survey may write: the FAT AUs and every open-AU AU. */
 static size_t regions(const struct survey *s, struct range *r)
 {
-	struct opts o = write_opts(s);
+	struct opts o = survey_write_opts(s);
 	struct extents e = { 0 };
 	uint64_t off = o.offset;
 	size_t n;
@@ -561,7 +524,7 @@ static void print_plan(struct survey *s, const struct range *r, size_t n)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
 	FILE *f = s->out ? s->out : stderr;
-	struct opts o = write_opts(s);
+	struct opts o = survey_write_opts(s);
 	struct cost typ, worst;
 	uint64_t total = 0, off = o.offset;
 	size_t i;
@@ -572,9 +535,8 @@ static void print_plan(struct survey *s, const struct range *r, size_t n)
 	forecast(s, PH_OPEN_LIN, 1, &worst);
 	progress_clear(&s->pg);
 	fprintf(f, "\n# plan: erase size %s; open-AU search up to N=%u, "
-		"probes down to %s, full runs down to %s; FAT area over %u "
-		"AUs\n", fmt_size(a, (double)s->au), s->nmax,
-		fmt_size(b, (double)s->probe_bs),
+		"probes as deep as collapses show, full runs down to %s; FAT "
+		"area over %u AUs\n", fmt_size(a, (double)s->au), s->nmax,
 		fmt_size(c, (double)s->full_bs), FAT_NR);
 	fprintf(f, "# plan: writes only within %s of %s: the FAT area "
 		"0-%llu and %u AUs of %s every %s from %llu to %llu\n",
@@ -634,82 +596,9 @@ static int begin_writes(struct survey *s)
 	return 0;
 }
 
-/* The limit the verdict gives: lo fine, hi the next N that collapsed. */
-static void bounds(const struct survey *s, int random, unsigned *lo,
-		   unsigned *hi)
+unsigned survey_fat_rows(const struct survey *s)
 {
-	const struct verdict *v = random ? &s->a.open_au_random :
-				  &s->a.open_au_linear;
-	size_t i;
-
-	*lo = 0;
-	*hi = s->nmax + 1;
-	if (v->type == V_NONE || v->is_null)
-		return;
-	if (v->at_most) {
-		/* the smallest N tried collapsed: nothing known fine yet */
-		*hi = (unsigned)v->value + 1;
-		return;
-	}
-	*lo = (unsigned)v->value;
-	if (v->at_least)
-		return;
-	for (i = 0; i < s->n; i++) {
-		const struct table *t = &s->tab[i];
-
-		if (t->kind == TAB_OPENAU && t->random == random &&
-		    t->open_au_nr > *lo && t->open_au_nr < *hi)
-			*hi = t->open_au_nr;
-	}
-}
-
-/* The next N to try; 0: the limit is known. */
-static unsigned next_nr(unsigned lo, unsigned hi, unsigned nmax)
-{
-	if (hi <= lo + 1)
-		return 0;
-	if (hi > nmax) {
-		if (lo >= nmax)
-			return 0;
-		/* from 1: the verdicts judge a collapse against a run of the
-		 * same test that held */
-		return lo ? (2 * lo < nmax ? 2 * lo : nmax) : 1;
-	}
-	return lo + (hi - lo) / 2;
-}
-
-static void cost_run(const struct survey *s, unsigned nr, uint64_t bs,
-		     int collapse, struct cost *c)
-{
-	unsigned rows = series_rows(s->au, bs, s->d->sector);
-
-	if (collapse && rows > 4)
-		rows = 4;
-	c->bytes += (double)nr * (double)s->au * rows;
-	c->ns += est_write(s, bs, nr, rows, collapse);
-}
-
-/* The rest of a search on a card that keeps limit AUs open. */
-static void forecast_search(const struct survey *s, int random, unsigned lo,
-			    unsigned hi, unsigned limit, struct cost *c)
-{
-	unsigned nr;
-
-	while ((nr = next_nr(lo, hi, s->nmax))) {
-		cost_run(s, nr, random ? s->full_bs : s->probe_bs, nr > limit,
-			 c);
-		if (nr > limit)
-			hi = nr;
-		else
-			lo = nr;
-	}
-	if (lo && !random)
-		cost_run(s, lo, s->full_bs, 0, c);
-}
-
-static unsigned clamp(unsigned v, unsigned lo, unsigned hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
+	return series_rows(s->au, s->fat_bs, s->d->sector);
 }
 
 /*
@@ -720,76 +609,23 @@ static void forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
 {
 	unsigned lin = worst || s->nmax < 8 ? s->nmax : 8;
-	unsigned rnd = worst ? s->nmax : 1, lo, hi, rows;
+	unsigned rnd = worst ? lin : 1;
 	int r;
 
 	memset(c, 0, sizeof(*c));
 	if (!s->au)
 		return;
-	for (r = 0; r < 2; r++) {
-		if ((int)from > PH_OPEN_LIN + r)
-			continue;
-		bounds(s, r, &lo, &hi);
-		forecast_search(s, r, lo, hi, clamp(r ? rnd : lin, lo, hi - 1),
-				c);
-	}
-	rows = series_rows(s->au, s->fat_bs, s->d->sector);
-	for (r = 0; r < 2; r++) {
+	for (r = 0; r < 2; r++)
+		if ((int)from <= PH_OPEN_LIN + r)
+			open_au_forecast(s, r, r ? rnd : lin, c);
+	/* the random FAT test runs only where the linear one is unsure */
+	for (r = 0; r < 1 + worst; r++) {
 		if ((int)from > PH_FAT_LIN + r)
 			continue;
-		c->bytes += (double)FAT_NR * (double)s->au * rows;
-		c->ns += est_write(s, s->fat_bs, FAT_NR, rows, 0);
+		c->bytes += (double)FAT_NR * survey_fat_rows(s) * (double)s->au;
+		c->ns += survey_est_write(s, s->fat_bs, FAT_NR,
+					  survey_fat_rows(s), r);
 	}
-}
-
-static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
-				  uint64_t bs, const char *kind)
-{
-	struct opts o = write_opts(s);
-	char what[96];
-
-	o.test = &bench_open_au;
-	o.blocksize = bs;
-	o.nr_lo = o.nr_hi = nr;
-	o.random = random;
-	snprintf(what, sizeof(what), "open-AU limit, %s, %s N=%u",
-		 random ? "random" : "linear", kind, nr);
-	if (s->writing && !s->no_discard)
-		reset_card(s);
-	s->dirty = nr;
-	return run_step(s, &o, random ? PH_OPEN_RAND : PH_OPEN_LIN, what);
-}
-
-/*
- * Gallop (1, 2, 4, 8, ...) until a run collapses, bisect between the last
- * fine N and it, then one full run at the limit; should that collapse
- * after all, search below it again.
- */
-static int open_au_phase(struct survey *s, int random)
-{
-	enum phase ph = random ? PH_OPEN_RAND : PH_OPEN_LIN;
-	unsigned lo, hi, nr, proved = 0, tries;
-
-	for (tries = 0; tries < 3; tries++) {
-		bounds(s, random, &lo, &hi);
-		while ((nr = next_nr(lo, hi, s->nmax))) {
-			/* random writes suffer only at small sizes */
-			if (open_au_step(s, random, nr, random ? s->full_bs :
-					 s->probe_bs, "probe") == STEP_STOP)
-				return -1;
-			bounds(s, random, &lo, &hi);
-		}
-		if (!lo || lo == proved || (random && !tries))
-			break;
-		if (open_au_step(s, random, lo, s->full_bs, "full run at") ==
-		    STEP_STOP)
-			return -1;
-		proved = lo;
-		if (!s->step[s->n - 1].collapsed)
-			break;
-	}
-	s->done[ph] = 2;
-	return 0;
 }
 
 /*
@@ -799,9 +635,9 @@ static int open_au_phase(struct survey *s, int random)
  * write run; a device without discard keeps its state, as a card
  * measured by hand would.
  */
-static void reset_card(struct survey *s)
+void survey_reset_card(struct survey *s)
 {
-	struct opts o = write_opts(s);
+	struct opts o = survey_write_opts(s);
 	uint64_t off = o.offset, ns;
 	unsigned k;
 	int ret = 0;
@@ -821,13 +657,15 @@ static void reset_card(struct survey *s)
 
 static int fat_phase(struct survey *s, int random)
 {
-	struct opts o = write_opts(s);
+	struct opts o = survey_write_opts(s);
 	enum phase ph = random ? PH_FAT_RAND : PH_FAT_LIN;
-	const struct verdict *r = &s->a.open_au_random;
+	const struct verdict *r = &s->a.open_au_random, *f = &s->a.fat_aus;
 
 	/*
 	 * In random order, AUs that get the card's random-capable slots
-	 * look like a FAT area too: only a card with none tells.
+	 * look like a FAT area too: only a card with none tells.  And
+	 * where the linear run settled it, a random one (slow: the other
+	 * AUs copy on every write) would only say it again.
 	 */
 	if (random && (r->is_null || r->value || r->conf < CONF_MEDIUM)) {
 		if (s->out)
@@ -838,15 +676,23 @@ static int fat_phase(struct survey *s, int random)
 		s->done[ph] = 2;
 		return 0;
 	}
+	if (random && f->type != V_NONE && f->conf >= CONF_MEDIUM) {
+		if (s->out)
+			fprintf(s->out, "\n# FAT area, random: not run; the "
+				"linear run settled it (fat_aus, %s)\n",
+				confidence_name(f->conf));
+		s->done[ph] = 2;
+		return 0;
+	}
 	o.test = &bench_find_fat;
 	o.blocksize = s->fat_bs;
 	o.fat_nr = FAT_NR;
 	o.random = random;
 	if (s->writing && !s->no_discard)
-		reset_card(s);
+		survey_reset_card(s);
 	s->fat_dirty = 1;
-	if (run_step(s, &o, ph, random ? "FAT area, random" :
-		     "FAT area, linear") == STEP_STOP)
+	if (survey_step(s, &o, ph, random ? "FAT area, random" :
+			"FAT area, linear") == STEP_STOP)
 		return -1;
 	s->done[ph] = 2;
 	return 0;
@@ -996,7 +842,7 @@ static void survey_steps(struct survey *s)
 		     "--erasesize");
 		return;
 	}
-	if (open_au_phase(s, 0) || open_au_phase(s, 1) || fat_phase(s, 0))
+	if (open_au_search(s, 0) || open_au_search(s, 1) || fat_phase(s, 0))
 		return;
 	fat_phase(s, 1);
 }

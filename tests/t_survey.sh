@@ -34,7 +34,10 @@ for v in "erase_size: 4MiB (high)" "page_size: 16KiB (high)" \
 	expect_grep "survey sim:sd08g: $v" "^# $v" "$S.txt"
 done
 expect_grep "survey: headings name the classic command" \
-	'^# step 3 (open-AU limit, linear, probe N=1): flashbench -O --erasesize=4194304 --blocksize=262144 --open-au-nr=1 --offset=25165824 sim:sd08g$' \
+	'^# step 3 (open-AU limit, linear, full run at N=1): flashbench -O --erasesize=4194304 --blocksize=4096 --open-au-nr=1 --offset=25165824 sim:sd08g$' \
+	"$S.txt"
+expect_grep "survey: a probe's heading names the classic command too" \
+	'^# step [0-9]* (open-AU limit, linear, probe N=[0-9]*): flashbench -O --erasesize=4194304 --blocksize=4096 --open-au-nr=[0-9]* --offset=25165824 sim:sd08g$' \
 	"$S.txt"
 expect_grep "survey: plan before the first write" \
 	'^# plan: writes about .* in about ' "$S.txt"
@@ -63,6 +66,45 @@ if [ -s "$S.live" ] && cmp -s "$S.live" "$S.offline"; then
 else
 	fail "survey: readback differs: $(diff "$S.live" "$S.offline" |
 		head -n 4)"
+fi
+
+# Probes stop once they have held as deep as this card's collapses set
+# in; on the Xporter they set in only at small writes (its AUs closed
+# early copy a tenth of what they lack): a probe that stopped at the
+# first sizes would pass for one that held
+$FB --survey --json sim:xporter > "$S.json" 2>/dev/null
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d["analysis"]["open_au_linear"]
+assert (v["value"], v["confidence"]) == (8, "high"), v
+rows = [len(s["tables"][0]["rows"]) for s in d["steps"]
+        if "linear, probe" in s["what"]]
+full = max(len(s["tables"][0]["rows"]) for s in d["steps"])
+assert rows and min(rows) >= 5 and min(rows) < full, (rows, full)
+' "$S.json"; then
+	pass "survey sim:xporter: linear limit 8 (high), probes deep enough"
+else
+	fail "survey sim:xporter: $(python3 -c '
+import json, sys
+print(json.load(open(sys.argv[1]))["analysis"]["open_au_linear"])' "$S.json")"
+fi
+
+# well under the classic loop: -O at N=1, 2, ... up to the first that
+# collapses, each a run of every size
+loop=0
+for n in 1 2 3 4 5 6 7; do
+	b=$($FB -O --json --blocksize=4096 --open-au-nr=$n sim:sd08g 2>/dev/null |
+		python3 -c 'import json, sys
+print(json.load(sys.stdin)["io"]["bytes_written"])')
+	loop=$((loop + b))
+done
+b=$($FB --survey --json sim:sd08g 2>/dev/null | python3 -c 'import json, sys
+print(json.load(sys.stdin)["io"]["bytes_written"])')
+if [ "$b" -lt $((loop * 3 / 4)) ]; then
+	pass "survey sim:sd08g: writes $((b >> 20)) MiB, the classic loop $((loop >> 20)) MiB"
+else
+	fail "survey sim:sd08g: writes $((b >> 20)) MiB, the classic loop only $((loop >> 20)) MiB"
 fi
 
 # JSON: one document with the steps, analysis, advice and io
