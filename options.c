@@ -385,6 +385,13 @@ static void check_modes(const struct front *fr)
 	if (fr->preserve && (fr->nfiles || fr->info))
 		die_usage("--preserve=%s: nothing is written with %s",
 			  fr->preserve, mode);
+	if (fr->o.count_arg && mode && !fr->survey)
+		die_usage("--count=%s: nothing is measured with %s",
+			  fr->o.count_arg, mode);
+	if (fr->o.count_arg && fr->ntests == 1 &&
+	    fr->tests[0] == &bench_discard)
+		die_usage("--count=%s: --discard discards its range once",
+			  fr->o.count_arg);
 }
 
 /*

@@ -136,6 +136,9 @@ bad "--preserve=$TMP/p: nothing is written with --info" \
 				--info --preserve="$TMP/p" "$DEV"
 bad "--preserve=$TMP/p: nothing is written with --analyze=FILE" \
 				--analyze="$SEED" --preserve="$TMP/p"
+bad "--count=3: nothing is measured with --info" --info --count=3 "$DEV"
+bad "--count=3: --discard discards its range once" \
+				--discard=0:1M --count=3 "$DEV"
 
 # several tests: all checked before the first one reads anything
 bad --open-au-nr=100		-a -O --open-au-nr=100 "$DEV"
