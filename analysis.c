@@ -123,7 +123,9 @@ static void json_claims(struct json *j, const struct verdict *v)
  * "analysis": {"<key>": {"value": ..., "confidence": ..., "evidence":
  * ..., "note": ...|null}, ...} with all six keys always present; open-AU
  * verdicts also carry "at_least" and "at_most" (the value is a bound:
- * "fewer than 7" is at_most 6), erase_size the device's "claims".
+ * "fewer than 7" is at_most 6), erase_size the device's "claims",
+ * fat_aus the "direction" of its AUs ("slower" or "faster" than the
+ * others where write order does not matter; null with no AU listed).
  * value is null when not derivable.
  */
 void analysis_json(struct json *j, const struct analysis *a)
@@ -159,6 +161,9 @@ void analysis_json(struct json *j, const struct analysis *a)
 		json_str(j, "note", v->note[0] ? v->note : NULL);
 		if (i == 0)
 			json_claims(j, v);
+		if (i == 5)
+			json_str(j, "direction", none || !v->direction ? NULL :
+				 v->direction < 0 ? "slower" : "faster");
 		json_close(j, '}');
 	}
 	json_close(j, '}');

@@ -32,6 +32,8 @@ struct verdict {
 	unsigned nlist;
 	int at_least;		/* open-AU: even the largest N tried was fine */
 	int at_most;		/* open-AU: even the smallest N tried collapsed */
+	int direction;		/* fat_aus: -1 slower than the other AUs where
+				   write order does not matter, +1 faster */
 	enum confidence conf;
 	char evidence[512];
 	char note[256];		/* secondary finding, e.g. multi-plane page */

@@ -1,5 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Find-FAT verdicts: the AUs that behave unlike the rest. */
+/*
+ * Find-FAT verdicts: the AUs that behave unlike the rest.
+ *
+ * A FAT area differs from the other AUs by about the same factor at every
+ * write size where the order of the writes does not matter: at every size
+ * of a linear run, at one and one half AU of a --random one (one chunk, or
+ * two written in order).  Below that a --random run measures something
+ * else: AUs the card has no random-capable slot for collapse, and the
+ * first AUs written take the slots.  A collapse marks an AU as ordinary;
+ * it is never what makes an AU special.  Housekeeping pauses only ever
+ * slow a write down, so the faster measurements of an AU say more about
+ * it than the slower ones.
+ */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,202 +20,684 @@
 #include "stats.h"
 #include "units.h"
 
-/*
- * Each AU's typical rate relative to the fastest AU of each row (the
- * median over the write sizes), and the AUs sorted by it.
- */
-struct fat_eval {
-	unsigned nc, nuse;	/* AUs, and those not collapsed */
-	int skip[TABLE_MAXCOLS];	/* collapsed: left out */
-	size_t rows;
-	double lvl[TABLE_MAXCOLS];
-	unsigned order[TABLE_MAXCOLS];	/* by lvl, slowest first */
-	double cut;		/* between the slow and the fast group */
-	unsigned nslow;
-	double gap;		/* fast group's slowest / slow's fastest */
+/* Smaller differences are not told apart from AUs that merely vary. */
+#define FAT_MIN_LINEAR	1.08
+/* The two order-free rows of --random need a larger one... */
+#define FAT_MIN_RANDOM	1.2
+/* ...unless the rows below confirm it. */
+#define FAT_MIN_CONFIRMED 1.15
+
+enum fat_kind {
+	FAT_UNKNOWN,	/* too little to read */
+	FAT_NONE,	/* no AU stands apart */
+	FAT_SET,	/* these AUs do */
+	FAT_PAIR,	/* two groups differ; either may be the special one */
 };
 
-static double rel(const struct table *t, size_t i, unsigned j, unsigned nc)
-{
-	double top = 0;
-	unsigned k;
+/* What one -f table says on its own. */
+struct fat_read {
+	enum fat_kind kind;
+	uint64_t set, other;	/* special AUs; FAT_PAIR: the two groups */
+	uint64_t erasesize;	/* what its AU indices count in */
+	unsigned nc;
+	struct verdict v;
+};
 
-	for (k = 0; k < nc; k++)
-		if (t->rows[i].v[k] > top)
-			top = t->rows[i].v[k];
-	return top > 0 ? t->rows[i].v[j] / top : NAN;
+/* One table: the columns grouped by their level where order is moot. */
+struct fat_eval {
+	const struct table *t;
+	unsigned nc;
+	size_t nr;
+	uint64_t top;		/* the erase size: the largest write */
+	uint64_t used;		/* columns measured where order is moot */
+	uint64_t coll;		/* collapse at small random writes */
+	double lvl[TABLE_MAXCOLS];	/* log rate, see levels() */
+	uint64_t slow, fast;	/* split at the largest gap in level */
+	double effect, spread;	/* that gap; highest level - lowest */
+	double inner;		/* widest spread of levels within a group */
+	double diff;		/* between the groups' median levels */
+	size_t rows, sep;	/* moot-order rows; group medians in order */
+	size_t won, pairs;	/* of (slow AU, fast AU, row): slow below */
+	double weakest;		/* the least share won by one pair of AUs */
+	size_t later;		/* --random: rows below, for the weakest pair */
+	double confirm;		/* ...and its share of them that agree */
+};
+
+static uint64_t bit(unsigned j)
+{
+	return 1ULL << j;
 }
 
-static void fat_scan(const struct table *t, struct fat_eval *e)
+static unsigned count(uint64_t m)
 {
-	double r[STATS_MAX];
-	unsigned j, k;
-	size_t i, n;
+	return (unsigned)__builtin_popcountll(m);
+}
+
+static double lx(const struct fat_eval *e, size_t i, unsigned j)
+{
+	double v = e->t->rows[i].v[j];
+
+	return v > 0 && isfinite(v) ? log(v) : NAN;
+}
+
+/* A write of one or one half AU goes in the same order, random or not. */
+static int moot(const struct fat_eval *e, size_t i)
+{
+	return !e->t->random || 2 * e->t->rows[i].key >= e->top;
+}
+
+/* Row i measured every column of m. */
+static int full(const struct fat_eval *e, size_t i, uint64_t m)
+{
+	unsigned j;
+
+	for (j = 0; j < e->nc; j++)
+		if ((m & bit(j)) && !isfinite(lx(e, i, j)))
+			return 0;
+	return 1;
+}
+
+/*
+ * With --random, an AU collapses when it keeps less than half of its
+ * large-write rate (its best in the three largest sizes, one more than
+ * the moot ones in case a pause hit both) compared with the AU that
+ * keeps the most, in three sizes or in two next to each other.  A FAT
+ * area writes at a constant cost per page and never falls behind like
+ * that; a pause can make one size look so, rarely two in a row.
+ */
+static uint64_t collapsing(const struct fat_eval *e)
+{
+	double best[TABLE_MAXCOLS], keep;
+	unsigned n[TABLE_MAXCOLS] = { 0 }, run[TABLE_MAXCOLS] = { 0 }, j;
+	uint64_t m = 0;
+	size_t i;
 
 	for (j = 0; j < e->nc; j++) {
-		if (e->skip[j])
-			continue;
-		for (i = 0, n = 0; i < t->nrows && n < STATS_MAX; i++) {
-			double x = rel(t, i, j, e->nc);
-
-			if (isfinite(x))
-				r[n++] = x;
-		}
-		e->rows = n;
-		e->lvl[j] = median(r, n);
-		for (k = e->nuse; k && e->lvl[e->order[k - 1]] > e->lvl[j];
-		     k--)
-			e->order[k] = e->order[k - 1];
-		e->order[k] = j;
-		e->nuse++;
+		best[j] = -INFINITY;
+		for (i = 0; i < e->nr && i < 3; i++)
+			if (isfinite(lx(e, i, j)))
+				best[j] = fmax(best[j], lx(e, i, j));
 	}
-	e->gap = 1;
-	for (k = 0; k + 1 < e->nuse; k++) {
-		double g = e->lvl[e->order[k + 1]] / e->lvl[e->order[k]];
+	for (i = 0; i < e->nr; i++) {
+		keep = -INFINITY;
+		for (j = 0; j < e->nc; j++)
+			if (isfinite(lx(e, i, j) - best[j]))
+				keep = fmax(keep, lx(e, i, j) - best[j]);
+		for (j = 0; j < e->nc; j++) {
+			int low = !moot(e, i) &&
+				  lx(e, i, j) - best[j] < keep - M_LN2;
 
-		if (g > e->gap) {
-			e->gap = g;
-			e->nslow = k + 1;
-			e->cut = sqrt(e->lvl[e->order[k + 1]] *
-				      e->lvl[e->order[k]]);
+			n[j] += low;
+			run[j] = low ? run[j] + 1 : 0;
+			if (n[j] >= 3 || run[j] >= 2)
+				m |= bit(j);
 		}
+	}
+	return m;
+}
+
+static double row_max(const struct fat_eval *e, size_t i)
+{
+	double x = -INFINITY;
+	unsigned j;
+
+	for (j = 0; j < e->nc; j++)
+		if (isfinite(lx(e, i, j)))
+			x = fmax(x, lx(e, i, j));
+	return x;
+}
+
+/*
+ * Each column's level in the moot-order rows: the upper quartile of its
+ * log rates against their rows' fastest; with --random (two rows, of one
+ * chunk and of two, which run at about the same rate) the higher log
+ * rate.  A pause delays a write but never speeds one up.
+ */
+static void levels(struct fat_eval *e)
+{
+	double d[TABLE_MAXCOLS][STATS_MAX], ref;
+	size_t n[TABLE_MAXCOLS] = { 0 }, i;
+	unsigned j;
+
+	for (i = 0; i < e->nr; i++) {
+		if (!moot(e, i))
+			continue;
+		ref = e->t->random ? 0 : row_max(e, i);
+		for (j = 0; j < e->nc; j++)
+			if (isfinite(lx(e, i, j)))
+				d[j][n[j]++] = lx(e, i, j) - ref;
+	}
+	for (j = 0; j < e->nc; j++) {
+		e->lvl[j] = quantile(d[j], n[j], e->t->random ? 1 : 0.75);
+		if (n[j])
+			e->used |= bit(j);
 	}
 }
 
-/* Rows in which AU j is on its group's side of the cut. */
-static size_t consistent(const struct table *t, const struct fat_eval *e,
-			 unsigned j, int slow)
+/*
+ * With --random, whether the AUs of group m change alike from the first
+ * moot row to the second: a rewrite may cost the card something (all
+ * AUs of a kind alike), a pause hits one AU.  A lone AU must not change
+ * much at all.
+ */
+static int steady(const struct fat_eval *e, uint64_t m)
+{
+	double lo = count(m) == 1 ? 0 : INFINITY, hi = -lo, d;
+	size_t i, a = e->nr, b = e->nr;
+	unsigned j;
+
+	for (i = 0; i < e->nr; i++) {
+		if (!moot(e, i) || !full(e, i, e->used))
+			continue;
+		if (a == e->nr)
+			a = i;
+		else
+			b = i;
+	}
+	if (b == e->nr)
+		return 1;
+	for (j = 0; j < e->nc; j++) {
+		if (!(m & bit(j)))
+			continue;
+		d = lx(e, a, j) - lx(e, b, j);
+		lo = fmin(lo, d);
+		hi = fmax(hi, d);
+	}
+	return hi - lo <= log(1.15);
+}
+
+static double group_level(const struct fat_eval *e, uint64_t m)
+{
+	double x[TABLE_MAXCOLS];
+	size_t n = 0;
+	unsigned j;
+
+	for (j = 0; j < e->nc; j++)
+		if (m & bit(j))
+			x[n++] = e->lvl[j];
+	return median(x, n);
+}
+
+/* The used columns cut in two at the widest gap between their levels. */
+static void split(struct fat_eval *e)
+{
+	unsigned order[TABLE_MAXCOLS], n = 0, j, k;
+
+	for (j = 0; j < e->nc; j++) {
+		if (!(e->used & bit(j)))
+			continue;
+		for (k = n; k && e->lvl[order[k - 1]] > e->lvl[j]; k--)
+			order[k] = order[k - 1];
+		order[k] = j;
+		n++;
+	}
+	if (n < 2)
+		return;
+	e->spread = e->lvl[order[n - 1]] - e->lvl[order[0]];
+	for (k = 0; k + 1 < n; k++) {
+		double g = e->lvl[order[k + 1]] - e->lvl[order[k]];
+
+		if (g > e->effect) {
+			e->effect = g;
+			e->slow = 0;
+			for (j = 0; j <= k; j++)
+				e->slow |= bit(order[j]);
+		}
+	}
+	if (!e->slow)
+		return;		/* all alike */
+	e->fast = e->used & ~e->slow;
+	k = count(e->slow);
+	e->inner = fmax(e->lvl[order[k - 1]] - e->lvl[order[0]],
+			e->lvl[order[n - 1]] - e->lvl[order[k]]);
+	e->diff = group_level(e, e->fast) - group_level(e, e->slow);
+}
+
+/* The median rate of a group's AUs in row i. */
+static double group_rate(const struct fat_eval *e, size_t i, uint64_t m)
+{
+	double r[TABLE_MAXCOLS];
+	size_t n = 0;
+	unsigned j;
+
+	for (j = 0; j < e->nc; j++)
+		if (m & bit(j))
+			r[n++] = e->t->rows[i].v[j];
+	return median(r, n);
+}
+
+/*
+ * Rows in which AU j is slower than AU k: of the moot-order ones that
+ * measured every used column, by any margin; with --random, of those
+ * below them that measured both, by at least min.
+ */
+static size_t wins(const struct fat_eval *e, unsigned j, unsigned k,
+		   int below, double min)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < t->nrows; i++) {
-		double x = rel(t, i, j, e->nc);
-
-		n += isfinite(x) && (slow ? x < e->cut : x > e->cut);
+	for (i = 0; i < e->nr; i++) {
+		if (below ? moot(e, i) : !moot(e, i) || !full(e, i, e->used))
+			continue;
+		n += lx(e, i, k) - lx(e, i, j) > (below ? min : 0);
 	}
 	return n;
 }
 
-/*
- * A slow AU whose writes get slower and slower with smaller sizes is
- * not special but collapsed: with --random, the AUs the card has no
- * random-capable slot left for copy on every write.  A FAT area costs
- * a constant factor.
- */
-static int collapses(const struct table *t, const struct fat_eval *e,
-		     unsigned j)
+/* Rows below the moot ones that measured AUs j and k. */
+static size_t both(const struct fat_eval *e, unsigned j, unsigned k)
 {
-	size_t last = t->nrows;
+	size_t i, n = 0;
 
-	while (last > 2 && !isfinite(rel(t, last - 1, j, e->nc)))
-		last--;
-	return last > 2 && rel(t, last - 1, j, e->nc) <
-			   0.5 * rel(t, 1, j, e->nc);
+	for (i = 0; i < e->nr; i++)
+		n += !moot(e, i) && full(e, i, bit(j) | bit(k));
+	return n;
 }
 
-static void fat_table(const struct table *t, struct verdict *v)
+/*
+ * How the split holds up row by row, pair by pair of a slow and a fast
+ * AU (a pause in one AU spoils one pair, not the row): in the moot-order
+ * rows, how often the slow AU is below the fast one (won of pairs, and
+ * the weakest pair's share).  With --random, the rows below them where
+ * neither AU of a pair collapses, and how often the pair still parts by
+ * half the gap or more (the weakest pair's share of later): a FAT area
+ * keeps its difference there unless the card's handling of random writes
+ * costs the others about as much, so they confirm but never refute.
+ */
+static void support(struct fat_eval *e)
+{
+	double min = fmax(log(FAT_MIN_LINEAR), e->effect / 2);
+	unsigned j, k;
+	size_t i, w, n;
+	int first = 1;
+
+	for (i = 0; i < e->nr; i++) {
+		if (!moot(e, i) || !full(e, i, e->used))
+			continue;
+		e->rows++;
+		if (e->slow)
+			e->sep += group_rate(e, i, e->slow) <
+				  group_rate(e, i, e->fast);
+	}
+	e->weakest = 1;
+	for (j = 0; j < e->nc && e->rows; j++) {
+		if (!(e->slow & bit(j)))
+			continue;
+		for (k = 0; k < e->nc; k++) {
+			if (!(e->fast & bit(k)))
+				continue;
+			w = wins(e, j, k, 0, 0);
+			e->won += w;
+			e->pairs += e->rows;
+			e->weakest = fmin(e->weakest, (double)w / e->rows);
+			if ((e->coll & (bit(j) | bit(k))))
+				continue;
+			n = both(e, j, k);
+			w = wins(e, j, k, 1, min);
+			if (first || !n || (double)w / n < e->confirm) {
+				e->later = n;
+				e->confirm = n ? (double)w / n : 0;
+			}
+			first = 0;
+		}
+	}
+}
+
+static int contiguous(uint64_t m)
+{
+	if (!m)
+		return 0;
+	m >>= __builtin_ctzll(m);
+	return !(m & (m + 1));
+}
+
+/* "0,1": the AUs of a mask. */
+static const char *aus(char *buf, size_t len, uint64_t m)
+{
+	size_t n = 0;
+	unsigned j;
+
+	buf[0] = '\0';
+	for (j = 0; j < TABLE_MAXCOLS && n < len; j++)
+		if (m & bit(j))
+			n += snprintf(buf + n, len - n, "%s%u", n ? "," : "",
+				      j);
+	return buf;
+}
+
+static const char *au_word(uint64_t m)
+{
+	return count(m) > 1 ? "AUs" : "AU";
+}
+
+static size_t first_row(const struct fat_eval *e, uint64_t m)
+{
+	size_t i;
+
+	for (i = 0; i < e->nr; i++)
+		if (isfinite(group_rate(e, i, m)))
+			return i;
+	return 0;
+}
+
+static const char *where(const struct fat_eval *e)
+{
+	return e->t->random ? " at writes of one and one half AU, where "
+			      "the order does not matter" : "";
+}
+
+static void say_collapse(const struct fat_eval *e, struct verdict *v)
+{
+	char l[TABLE_MAXCOLS * 4];
+
+	if (e->coll)
+		say(v->evidence, sizeof(v->evidence),
+		    "%s %s collapse%s at small random writes: the card's "
+		    "random-capable slots ran out, not FAT", au_word(e->coll),
+		    aus(l, sizeof(l), e->coll), count(e->coll) > 1 ? "" : "s");
+}
+
+static void read_none(const struct fat_eval *e, struct fat_read *r)
+{
+	double lim = e->t->random ? FAT_MIN_RANDOM : 1.1;
+
+	r->kind = FAT_NONE;
+	r->v.is_null = 0;
+	r->v.conf = e->rows >= (e->t->random ? 2u : 4u) &&
+		    e->spread < log(lim) ? CONF_MEDIUM : CONF_LOW;
+	if (e->spread >= log(lim))
+		say(r->v.evidence, sizeof(r->v.evidence),
+		    "AUs differ by up to %.0f%%%s, but not consistently in "
+		    "%zu sizes", 100 * (exp(e->spread) - 1), where(e),
+		    e->rows);
+	else
+		say(r->v.evidence, sizeof(r->v.evidence),
+		    "no AU differs by %.0f%% from the others in %zu sizes%s",
+		    100 * (lim - 1), e->rows, where(e));
+	say_collapse(e, &r->v);
+}
+
+/*
+ * Which group is special: the one without the AUs that collapse (*cue
+ * 1; 2 where no other AU keeps its speed either), else the smaller,
+ * else the one that is a run of AUs while the other is not (a FAT area
+ * is one).  0: either may be.
+ */
+static uint64_t special(const struct fat_eval *e, int *cue)
+{
+	uint64_t cs = e->coll & e->slow, cf = e->coll & e->fast, s;
+
+	*cue = 0;
+	if ((cs != 0) != (cf != 0)) {
+		s = cs ? e->fast : e->slow;
+		*cue = s == (e->used & ~e->coll) ? 2 : 1;
+		return s;
+	}
+	if (count(e->slow) != count(e->fast))
+		return count(e->slow) < count(e->fast) ? e->slow : e->fast;
+	if (contiguous(e->slow) != contiguous(e->fast))
+		return contiguous(e->slow) ? e->slow : e->fast;
+	return 0;
+}
+
+/*
+ * With --random, whether the AUs of group m stay alike in the rows below
+ * the moot ones, as AUs of one kind do: a FAT area's AUs all write at its
+ * constant cost, where one ordinary AU that merely looked like them in
+ * two paused rows would go its own way.
+ */
+static int alike(const struct fat_eval *e, uint64_t m)
+{
+	double d[STATS_MAX];
+	unsigned j, k;
+	size_t i, n;
+
+	for (j = 0; j < e->nc; j++) {
+		for (k = j + 1; (m & bit(j)) && k < e->nc; k++) {
+			if (!(m & bit(k)))
+				continue;
+			for (i = 0, n = 0; i < e->nr; i++)
+				if (!moot(e, i) && full(e, i, bit(j) | bit(k)))
+					d[n++] = lx(e, i, j) - lx(e, i, k);
+			if (n >= 2 && fabs(median(d, n)) > log(1.15))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* At least n rows below the moot ones, at least half (n > 2: 3/4) agree. */
+static int confirmed(const struct fat_eval *e, size_t n)
+{
+	return e->later >= n && e->confirm >= (n > 2 ? 0.75 : 0.5);
+}
+
+static int significant(const struct fat_eval *e)
+{
+	if (e->t->random)
+		return e->sep && ((e->effect >= log(FAT_MIN_RANDOM) &&
+				   e->effect > e->inner) ||
+				  (e->effect >= log(FAT_MIN_CONFIRMED) &&
+				   confirmed(e, 3)));
+	return e->rows >= 3 && e->effect >= log(FAT_MIN_LINEAR) &&
+	       4 * e->won >= 3 * e->pairs && e->weakest >= 0.5;
+}
+
+static enum confidence set_conf(const struct fat_eval *e, uint64_t s,
+				int cue)
+{
+	int big = e->effect >= log(1.2);
+	int calm = steady(e, s) && alike(e, s);
+
+	/*
+	 * Two rows of --random: a pause in each can set an AU apart.  The
+	 * special AUs' two must agree, the gap dwarf the groups' own
+	 * spread, and some rows below bear it out; or the special AUs be
+	 * the only ones that keep their speed, or the rows below bear it
+	 * out at length.
+	 */
+	if (e->t->random)
+		return e->effect >= log(1.25) &&
+		       ((calm && e->rows >= 2 && e->sep == e->rows &&
+			 e->effect > 2 * e->inner && e->later >= 2 &&
+			 e->confirm >= 0.25) ||
+			((cue == 2 || confirmed(e, 2)) &&
+			 (calm || confirmed(e, 3)))) ?
+		       CONF_MEDIUM : CONF_LOW;
+	if (big && e->rows >= 5 && 10 * e->won >= 9 * e->pairs &&
+	    e->weakest >= 0.75)
+		return CONF_HIGH;
+	if (10 * e->won >= 9 * e->pairs || (big && e->weakest >= 0.6))
+		return CONF_MEDIUM;
+	return CONF_LOW;
+}
+
+static void read_pair(const struct fat_eval *e, struct fat_read *r)
+{
+	char a[TABLE_MAXCOLS * 4], b[TABLE_MAXCOLS * 4];
+
+	r->kind = FAT_PAIR;
+	r->set = e->slow;
+	r->other = e->fast;
+	say(r->v.evidence, sizeof(r->v.evidence),
+	    "AUs %s write %.0f%% slower than AUs %s%s in %zu of %zu sizes: "
+	    "either half may be the special one; more AUs (--fat-nr) "
+	    "would tell", aus(a, sizeof(a), e->slow),
+	    100 * (1 - exp(-e->diff)), aus(b, sizeof(b), e->fast),
+	    where(e), e->sep, e->rows);
+}
+
+static void read_set(const struct fat_eval *e, uint64_t s, int cue,
+		     struct fat_read *r)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
-	struct fat_eval e;
-	unsigned k, lo, hi, j, ncoll = 0;
-	int slow;
-	size_t worst;
+	char l[TABLE_MAXCOLS * 4];
+	uint64_t rest = e->used & ~s;
+	size_t i = first_row(e, s);
+	int slower = s == e->slow;
 
-	verdict_init(v, V_LIST);
-	memset(&e, 0, sizeof(e));
-	e.nc = t->ncols < TABLE_MAXCOLS ? t->ncols : TABLE_MAXCOLS;
-	for (j = 0; t->random && j < e.nc; j++) {
-		e.skip[j] = collapses(t, &e, j);
-		ncoll += e.skip[j];
-	}
-	fat_scan(t, &e);
-	if (ncoll)
-		say(v->evidence, sizeof(v->evidence),
-		    "%u AU%s collapse%s at small writes: random-capable slots "
-		    "ran out, not FAT", ncoll, ncoll > 1 ? "s" : "",
-		    ncoll > 1 ? "" : "s");
-	/*
-	 * The first AU written takes the one random slot a card may have;
-	 * a later AU that alone copes is special.
-	 */
-	if (e.nuse == 1 && ncoll >= 2 && e.rows >= 3 && e.order[0]) {
-		v->is_null = 0;
-		v->list[v->nlist++] = e.order[0];
-		v->conf = CONF_MEDIUM;
-		say(v->evidence, sizeof(v->evidence),
-		    "AU %u alone takes writes in any order", e.order[0]);
-		return;
-	}
-	if (e.nuse < 2 && ncoll && e.rows >= 3) {
-		v->is_null = 0;
-		v->conf = CONF_LOW;
-		return;
-	}
-	if (e.nuse < 3 || e.rows < 3) {
-		say(v->evidence, sizeof(v->evidence), "too few AUs or sizes");
-		return;
-	}
-	v->is_null = 0;
-	if (e.gap < 1.1) {
-		v->conf = e.rows >= 4 ? CONF_MEDIUM : CONF_LOW;
-		say(v->evidence, sizeof(v->evidence),
-		    "no AU differs by 10%% from the others in %zu sizes",
-		    e.rows);
-		return;
-	}
-	/*
-	 * The smaller group is special; of two equal ones, or where
-	 * collapsed AUs were left out, the slower (a FAT area writes its
-	 * pages slower, seed 002).
-	 */
-	slow = 2 * e.nslow <= e.nuse || ncoll;
-	lo = slow ? 0 : e.nslow;
-	hi = slow ? e.nslow : e.nuse;
-	worst = e.rows;
-	for (k = lo; k < hi; k++) {
-		j = e.order[k];
-		v->list[v->nlist++] = j;
-		if (consistent(t, &e, j, slow) < worst)
-			worst = consistent(t, &e, j, slow);
-	}
-	/* list the AUs in order */
-	for (k = 1; k < v->nlist; k++)
-		for (j = k; j && v->list[j - 1] > v->list[j]; j--) {
-			uint64_t x = v->list[j];
-
-			v->list[j] = v->list[j - 1];
-			v->list[j - 1] = x;
-		}
-	j = (unsigned)v->list[0];
-	v->conf = e.gap >= 1.25 && 10 * worst >= 9 * e.rows ? CONF_HIGH :
-		  e.gap >= 1.25 && 10 * worst >= 7 * e.rows ? CONF_MEDIUM :
-		  CONF_LOW;
-	if (2 * e.nslow == e.nuse || ncoll)
-		v->conf = CONF_LOW;
-	say(v->evidence, sizeof(v->evidence),
-	    "AU %u at %s: %s vs %s for the fastest; %s by %.0f%% in %zu of "
-	    "%zu sizes", j, fmt_size(a, (double)t->rows[0].key),
-	    fmt_rate(b, t->rows[0].v[j]),
-	    fmt_rate(c, t->rows[0].v[j] / rel(t, 0, j, e.nc)),
-	    slow ? "slower" : "faster",
-	    100 * (slow ? 1 - 1 / e.gap : e.gap - 1), worst, e.rows);
-	if (2 * e.nslow == e.nuse)
-		say(v->evidence, sizeof(v->evidence),
-		    "half the AUs differ from the other half");
+	r->kind = FAT_SET;
+	r->set = s;
+	r->v.is_null = 0;
+	r->v.direction = slower ? -1 : 1;
+	r->v.conf = set_conf(e, s, cue);
+	for (r->v.nlist = 0; s; s &= s - 1)
+		r->v.list[r->v.nlist++] = (uint64_t)__builtin_ctzll(s);
+	say(r->v.evidence, sizeof(r->v.evidence),
+	    "%s %s at %s: %s vs %s for the others; %s by %.0f%%%s in %zu of "
+	    "%zu sizes", au_word(r->set), aus(l, sizeof(l), r->set),
+	    fmt_size(a, (double)e->t->rows[i].key),
+	    fmt_rate(b, group_rate(e, i, r->set)),
+	    fmt_rate(c, group_rate(e, i, rest)), slower ? "slower" : "faster",
+	    100 * (slower ? 1 - exp(-e->diff) : exp(e->diff) - 1),
+	    where(e), e->sep, e->rows);
+	if (cue == 2)
+		say(r->v.evidence, sizeof(r->v.evidence),
+		    "only %s with small random writes",
+		    count(r->set) > 1 ? "they keep their speed" :
+		    "it keeps its speed");
+	/* a majority special, or collapses on both sides: not the pattern */
+	if ((cue && count(r->set) > count(rest)) ||
+	    ((e->coll & e->slow) && (e->coll & e->fast)))
+		r->v.conf = conf_min(r->v.conf, CONF_LOW);
+	say_collapse(e, &r->v);
 }
 
+static uint64_t table_erasesize(const struct table *t)
+{
+	uint64_t top = t->erasesize;
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++)
+		if (t->rows[i].key > top)
+			top = t->rows[i].key;
+	return top;
+}
+
+static void fat_table(const struct table *t, struct fat_read *r)
+{
+	struct fat_eval e;
+	uint64_t s;
+	int cue;
+
+	memset(r, 0, sizeof(*r));
+	verdict_init(&r->v, V_LIST);
+	memset(&e, 0, sizeof(e));
+	e.t = t;
+	e.nc = t->ncols < TABLE_MAXCOLS ? t->ncols : TABLE_MAXCOLS;
+	e.nr = t->nrows < STATS_MAX ? t->nrows : STATS_MAX;
+	e.top = r->erasesize = table_erasesize(t);
+	r->nc = e.nc;
+	if (t->random)
+		e.coll = collapsing(&e);
+	levels(&e);
+	split(&e);
+	support(&e);
+	if (count(e.used) < 2 || !e.rows) {
+		say(r->v.evidence, sizeof(r->v.evidence),
+		    "too few AUs or sizes%s", where(&e));
+		return;
+	}
+	if (!e.slow || !significant(&e)) {
+		read_none(&e, r);
+		return;
+	}
+	s = special(&e, &cue);
+	if (s)
+		read_set(&e, s, cue, r);
+	else
+		read_pair(&e, r);
+}
+
+/* ---- several -f runs of one card ---- */
+
+enum relation { UNRELATED, AGREE, DISAGREE };
+
+static int rank(const struct fat_read *r)
+{
+	return (int)r->v.conf * 4 + (r->kind == FAT_SET ? 3 :
+				     r->kind == FAT_NONE ? 2 :
+				     r->kind == FAT_PAIR ? 1 : 0);
+}
+
+/* How r bears on the best reading b: only runs in the same AUs count. */
+static enum relation relate(const struct fat_read *b,
+			    const struct fat_read *r)
+{
+	unsigned nc = b->nc < r->nc ? b->nc : r->nc;
+	uint64_t m = nc >= 64 ? ~0ULL : bit(nc) - 1;
+	uint64_t s = b->set & m;
+
+	if (r->erasesize != b->erasesize || r->kind == FAT_UNKNOWN ||
+	    b->kind == FAT_UNKNOWN)
+		return UNRELATED;
+	if (r->kind == FAT_PAIR)
+		return b->kind == FAT_SET && (s == (r->set & m) ||
+					     s == (r->other & m)) ? AGREE :
+		       DISAGREE;
+	if (b->kind == FAT_PAIR)
+		return UNRELATED;
+	if (s != (r->set & m))
+		return DISAGREE;
+	/* both blind to the AUs that differ */
+	return s || b->set == r->set ? AGREE : UNRELATED;
+}
+
+/*
+ * The best reading of all -f tables.  Another run of the same AUs that
+ * agrees at medium or high confidence raises it, one that disagrees
+ * lowers it, and two confident readings that disagree leave it open.
+ */
 void analyze_fat(const struct table *tabs, size_t n, struct verdict *v)
 {
-	struct verdict cur;
-	size_t i;
+	struct fat_read best, cur;
+	size_t i, b = n, agree = 0, disagree = 0;
+	enum confidence pro = CONF_INCONCLUSIVE, against = CONF_INCONCLUSIVE;
 
 	verdict_init(v, V_NONE);
 	for (i = 0; i < n; i++) {
 		if (tabs[i].kind != TAB_FAT)
 			continue;
 		fat_table(&tabs[i], &cur);
-		if (v->type == V_NONE || cur.conf > v->conf ||
-		    (cur.conf == v->conf && cur.nlist > v->nlist))
-			*v = cur;
+		if (b == n || rank(&cur) > rank(&best)) {
+			best = cur;
+			b = i;
+		}
+	}
+	if (b == n)
+		return;
+	for (i = 0; i < n; i++) {
+		if (tabs[i].kind != TAB_FAT || i == b)
+			continue;
+		fat_table(&tabs[i], &cur);
+		switch (relate(&best, &cur)) {
+		case AGREE:
+			agree++;
+			pro = cur.v.conf > pro ? cur.v.conf : pro;
+			break;
+		case DISAGREE:
+			disagree++;
+			against = cur.v.conf > against ? cur.v.conf : against;
+			break;
+		case UNRELATED:
+			break;
+		}
+	}
+	*v = best.v;
+	if (disagree && against >= CONF_MEDIUM && v->conf >= CONF_MEDIUM) {
+		verdict_init(v, V_LIST);
+		say(v->evidence, sizeof(v->evidence), "runs disagree: %s",
+		    best.v.evidence);
+	} else if (disagree) {
+		v->conf = conf_down(v->conf);
+		say(v->evidence, sizeof(v->evidence), "%zu other run%s "
+		    "disagree%s", disagree, disagree > 1 ? "s" : "",
+		    disagree > 1 ? "" : "s");
+	} else if (agree && !v->is_null) {
+		if (pro >= CONF_MEDIUM && v->conf < CONF_HIGH)
+			v->conf++;
+		say(v->evidence, sizeof(v->evidence), "%zu other run%s "
+		    "agree%s", agree, agree > 1 ? "s" : "",
+		    agree > 1 ? "" : "s");
 	}
 }

@@ -12,16 +12,23 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-
-double median(const double *v, size_t n)
+double quantile(const double *v, size_t n, double q)
 {
-	double tmp[STATS_MAX];
-	size_t i, m = 0;
+	double tmp[STATS_MAX], at;
+	size_t i, m = 0, k;
 
 	for (i = 0; i < n && m < STATS_MAX; i++)
 		tmp[m++] = v[i];
 	if (!m)
 		return NAN;
 	qsort(tmp, m, sizeof(tmp[0]), cmp_double);
-	return m % 2 ? tmp[m / 2] : (tmp[m / 2 - 1] + tmp[m / 2]) / 2;
+	at = q * (double)(m - 1);
+	k = (size_t)at;
+	return k + 1 < m ? tmp[k] + (at - (double)k) * (tmp[k + 1] - tmp[k]) :
+			   tmp[k];
+}
+
+double median(const double *v, size_t n)
+{
+	return quantile(v, n, 0.5);
 }

@@ -301,6 +301,103 @@ static void synthetic_sweep(void)
 	table_free(&t);
 }
 
+/*
+ * A -f table of 4 AUs at 4MiB..16KiB: 8M/s, times fat[j] (1: an ordinary
+ * AU), AUs listed in coll collapsing (rate falling with the size) below
+ * 2MiB, and +-jitter percent of deterministic noise.
+ */
+static void fat_table(struct table *t, int random, const double fat[4],
+		      unsigned coll, double jitter, uint32_t *s)
+{
+	uint64_t key;
+	unsigned j;
+
+	memset(t, 0, sizeof(*t));
+	t->kind = TAB_FAT;
+	t->random = random;
+	t->erasesize = 4 * MiB;
+	t->ncols = 4;
+	for (key = 4 * MiB; key >= 16 * KiB; key /= 2) {
+		struct table_row *r = table_add_row(t, key);
+
+		for (j = 0; r && j < 4; j++) {
+			double x = 8e6 * fat[j] * (1 + jitter / 100 *
+				   ((double)(lcg(s) % 2001) / 1000 - 1));
+
+			if ((coll & 1u << j) && key < 2 * MiB)
+				x *= (double)key / (2 * MiB);
+			r->v[j] = x;
+		}
+	}
+}
+
+/* The fat_aus verdict of one such table. */
+static struct verdict fat_verdict(int random, const double fat[4],
+				  unsigned coll, double jitter, uint32_t *s)
+{
+	struct analysis a;
+	struct table t;
+
+	fat_table(&t, random, fat, coll, jitter, s);
+	analyze(&t, 1, NULL, &a);
+	table_free(&t);
+	return a.fat_aus;
+}
+
+static void synthetic_fat(void)
+{
+	static const double plain[4] = { 1, 1, 1, 1 };
+	static const double one[4] = { 1, 0.88, 1, 1 };
+	static const double half[4] = { 0.5, 0.5, 1, 1 };
+	static const double mid[4] = { 1, 0.5, 0.5, 1 };
+	struct analysis a;
+	struct verdict v;
+	struct table t[2];
+	uint32_t s = 5;
+
+	v = fat_verdict(0, one, 0, 1, &s);
+	CHECK(v.nlist == 1 && v.list[0] == 1 && v.conf >= CONF_MEDIUM &&
+	      v.direction < 0,
+	      "-f: a 12%% slower AU in every size is special (%s)",
+	      v.evidence);
+	v = fat_verdict(0, half, 0, 2, &s);
+	CHECK(v.is_null && v.conf == CONF_INCONCLUSIVE &&
+	      strstr(v.evidence, "either half"),
+	      "-f: AUs 0-1 against 2-3: either may be special (%s)",
+	      v.evidence);
+	v = fat_verdict(0, mid, 0, 2, &s);
+	CHECK(v.nlist == 2 && v.list[0] == 1 && v.list[1] == 2 &&
+	      v.conf >= CONF_MEDIUM,
+	      "-f: AUs 1-2 against 0 and 3: a FAT area is one run (%s)",
+	      v.evidence);
+	/* the first two AUs took the random slots; none is special */
+	v = fat_verdict(1, plain, 0xc, 2, &s);
+	CHECK(!v.is_null && v.nlist == 0 && v.conf >= CONF_MEDIUM &&
+	      strstr(v.evidence, "AUs 2,3 collapse"),
+	      "-f --random: AUs that collapse are not FAT (%s)", v.evidence);
+	/* no random slot: only the FAT area keeps its speed */
+	v = fat_verdict(1, mid, 0x9, 2, &s);
+	CHECK(v.nlist == 2 && v.list[0] == 1 && v.conf >= CONF_MEDIUM &&
+	      strstr(v.evidence, "only they keep their speed"),
+	      "-f --random: the AUs that keep their speed (%s)", v.evidence);
+
+	/* two runs: agreement raises, disagreement leaves it open */
+	fat_table(&t[0], 0, one, 0, 1, &s);
+	fat_table(&t[1], 0, one, 0, 1, &s);
+	analyze(t, 2, NULL, &a);
+	CHECK(a.fat_aus.nlist == 1 && a.fat_aus.conf == CONF_HIGH &&
+	      strstr(a.fat_aus.evidence, "1 other run agrees"),
+	      "-f twice, alike: high (%s)", a.fat_aus.evidence);
+	table_free(&t[1]);
+	fat_table(&t[1], 0, plain, 0, 1, &s);
+	analyze(t, 2, NULL, &a);
+	CHECK(a.fat_aus.is_null && strstr(a.fat_aus.evidence, "disagree"),
+	      "-f twice, one finding AU 1, one none: open (%s)",
+	      a.fat_aus.evidence);
+	table_free(&t[0]);
+	table_free(&t[1]);
+}
+
 /* Text and JSON: stable formats the front end and scripts rely on. */
 static void output(void)
 {
@@ -342,6 +439,7 @@ static void output(void)
 	     strstr(buf, "\"at_least\": false") &&
 	     strstr(buf, "\"min_full_speed_write\": {") &&
 	     strstr(buf, "\"fat_aus\": {") && strstr(buf, "\"value\": [") &&
+	     strstr(buf, "\"direction\": \"slower\"") &&
 	     strstr(buf, "\"confidence\": \"high\"");
 	CHECK(ok, "json: all six verdicts with value, confidence, evidence");
 	if (!ok)
@@ -380,6 +478,7 @@ int main(void)
 	seed_000_digest();
 	synthetic_align();
 	synthetic_sweep();
+	synthetic_fat();
 	output();
 	CHECK(!strcmp(confidence_name(CONF_MEDIUM), "medium"),
 	      "confidence names");
