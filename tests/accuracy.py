@@ -17,6 +17,7 @@ the suite runs what people run:
   wrong2x+a the same read together with the -a tables linear or random
   fat       -f --fat-nr=4 --erasesize=AU              fat
   rfat      the same with --random                    fat
+  fat+r     both -f runs read together (--analyze)    fat
 
 and sorts each verdict it is meant to give against the ground truth:
 
@@ -54,6 +55,22 @@ right% counts right and right-abstain; seen% is right over the verdicts
 whose truth the run can show.  The smallest
 full-speed write is the smallest measured size that is a whole number of
 pages.
+
+The FAT AUs are those of the first four the card treats as a FAT area,
+"none" when there are none.  A reader who knows how cards behave, but not
+this card, tells them by this: a FAT area is one run of AUs whose writes
+differ from the other AUs' by about the same factor at every size where
+the order of the writes does not matter (every size in linear order, one
+and one half AU with --random); in random order, AUs the card has no
+random-capable slot for collapse, and the first AUs written take the
+slots, so a collapse marks an AU as ordinary; and most AUs are ordinary.
+The direction of the difference is not assumed.  So a run cannot show
+which AUs are special when two halves of them differ and each half is a
+run of AUs (AUs 0-1 against 2-3) unless, with --random, an AU of the
+ordinary half collapses in the same run without noise (its rate against
+its rate at the largest size falls below half that of the column keeping
+its rate best): then the truth is None and only an abstention is right.
+Read together, the two runs show what either shows.
 
 usage: accuracy.py [--cards 300] [--seed 1] [--fb ./flashbench] [-j 2]
                    [--max-wrong PCT] [--min-right PCT] [--by-run] [-v]
@@ -116,21 +133,26 @@ class Runner:
     def __init__(self, fb, tmp):
         self.fb, self.tmp = fb, tmp
 
-    def run(self, args, save=None):
-        """One live run; its analysis (and the report saved to save)."""
+    def doc(self, args):
+        """One live run's --json document."""
         cmd = [self.fb, "--json"] + args
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:
             raise RuntimeError("%s: exit %d: %s" % (" ".join(cmd),
                                                     p.returncode,
                                                     p.stderr.strip()))
+        return json.loads(p.stdout)
+
+    def run(self, args, save=None):
+        """One live run; its analysis (and the report saved to save)."""
+        a = self.doc(args)["analysis"]
         if save:
             t = subprocess.run([self.fb] + args + ["-o", save],
                                capture_output=True, text=True)
             if t.returncode != 0:
                 raise RuntimeError("%s -o: %s" % (" ".join(args),
                                                   t.stderr.strip()))
-        return json.loads(p.stdout)["analysis"]
+        return a
 
     def offline(self, files, name):
         """Saved reports read together, as one pasted report."""
@@ -175,9 +197,29 @@ def observable(run, value):
     return value // odd_part(value) >= 4 * KIB
 
 
-def fat_truth(c, nr=4):
-    return [a for a in range(c["fatstart"], c["fatstart"] + c["fat"])
-            if a < nr]
+def collapsing(table):
+    """Columns whose rate, against their rate at the largest size, falls
+    below half that of the column that keeps its rate best, at some size."""
+    rows = [r["rates_bps"] for r in table["rows"]]
+    keep = [[v / top for v, top in zip(r, rows[0])] for r in rows]
+    return {j for j in range(len(rows[0]))
+            if any(k[j] < max(k) / 2 for k in keep)}
+
+
+def fat_truth(c, collapse=frozenset(), nr=4):
+    """The FAT AUs among the first nr, or None where the run cannot show
+    which AUs are special: two halves of the AUs that differ, each a run
+    of AUs (a FAT area is one), and no AU of the non-FAT half collapsing
+    in random order (collapse: the columns that do in the run without
+    noise)."""
+    fat = [a for a in range(c["fatstart"], c["fatstart"] + c["fat"])
+           if a < nr]
+    rest = [a for a in range(nr) if a not in fat]
+    mirror = 2 * len(fat) == nr and rest == list(range(rest[0],
+                                                       rest[-1] + 1))
+    if mirror and not collapse.intersection(rest):
+        return None
+    return fat
 
 
 def judge(v, truth, seen=True):
@@ -244,9 +286,26 @@ def card_runs(r, c, idx, align_only):
     a = r.offline(files + [f], "ao%d.txt" % idx)
     add("wrong2x+a", fam, a, truth)
 
+    files, truths = [], []
     for run, extra in (("fat", []), ("rfat", ["--random"])):
-        a = r.run(["-f", dev, "--fat-nr=4", "--erasesize=%d" % au] + extra)
-        add(run, "fat_aus", a, fat_truth(c))
+        f = os.path.join(tmp, "%s%d.txt" % (run, idx))
+        args = ["-f", dev, "--fat-nr=4", "--erasesize=%d" % au] + extra
+        a = r.run(args, save=f)
+        with open(f) as inp:
+            table = inp.read()
+        with open(f, "w") as dst:   # the command above it, as pasted
+            dst.write("$ sudo flashbench %s\n%s" % (" ".join(args), table))
+        files.append(f)
+        coll = set()
+        if extra:
+            quiet = dev_name(dict(c, noise=0))
+            t = r.doc(["-f", quiet] + args[2:])["tables"][0]
+            coll = collapsing(t)
+        truths.append(fat_truth(c, coll))
+        add(run, "fat_aus", a, truths[-1])
+    a = r.offline(files, "f%d.txt" % idx)
+    add("fat+r", "fat_aus", a, next((t for t in truths if t is not None),
+                                    None))
     return out
 
 
