@@ -504,8 +504,10 @@ static enum confidence set_conf(const struct fat_eval *e, uint64_t s,
 			((cue == 2 || confirmed(e, 2)) &&
 			 (calm || confirmed(e, 3)))) ?
 		       CONF_MEDIUM : CONF_LOW;
-	if (big && e->rows >= 5 && 10 * e->won >= 9 * e->pairs &&
-	    e->weakest >= 0.75)
+	/* fewer sizes need a larger difference, in every one of them */
+	if ((big && e->rows >= 5 && 10 * e->won >= 9 * e->pairs &&
+	     e->weakest >= 0.75) ||
+	    (e->effect >= M_LN2 && e->rows >= 3 && e->won == e->pairs))
 		return CONF_HIGH;
 	if (10 * e->won >= 9 * e->pairs || (big && e->weakest >= 0.6))
 		return CONF_MEDIUM;
