@@ -65,12 +65,42 @@ can_mount() {
 }
 
 # new_loop VAR IMAGE [-P]: attach IMAGE with direct I/O and set VAR to
-# the device (empty if that failed); LOOPS lists the devices attached,
-# the latest first, so a cleanup detaches stacked ones before their base
+# the device (empty if that failed).  LOOPS lists DEVICE:IMAGE of the
+# devices attached, the latest first, so a cleanup detaches stacked ones
+# before their base.
 new_loop() {
 	_l=$(losetup --direct-io=on $3 -f --show "$2" 2>/dev/null) || _l=
-	[ -n "$_l" ] && LOOPS="$_l $LOOPS"
+	[ -n "$_l" ] && LOOPS="$_l:$(readlink -f "$2") $LOOPS"
 	eval "$1=\$_l"
+}
+
+# Loop devices are shared by every test on the machine: once one of ours
+# is detached, its name may go to another test's image at any moment, so
+# a device is detached (or its swap turned off) only while still on our
+# image, never by name alone.
+
+# ours DEVICE IMAGE: DEVICE is attached to IMAGE
+ours() { [ "$(losetup -nO BACK-FILE "$1" 2>/dev/null)" = "$2" ]; }
+
+# detach_loop DEVICE: detach a device new_loop attached, if still ours,
+# and forget it
+detach_loop() {
+	_keep=
+	for _e in $LOOPS; do
+		if [ "${_e%%:*}" = "$1" ]; then
+			ours "$1" "${_e#*:}" && losetup -d "$1" 2>/dev/null
+		else
+			_keep="$_keep $_e"
+		fi
+	done
+	LOOPS=$_keep
+}
+
+# detach_loops: all of them, stacked ones first (for a cleanup)
+detach_loops() {
+	for _e in $LOOPS; do
+		detach_loop "${_e%%:*}"
+	done
 }
 
 # fill MNT: three files (12 MiB), their checksums in MNT.sum

@@ -16,10 +16,7 @@ LOOPS=
 cleanup() {
 	umount "$M1" 2>/dev/null
 	umount "$M2" 2>/dev/null
-	# stacked loop devices were attached last: detach them first
-	for l in $LOOPS; do
-		losetup -d "$l" 2>/dev/null
-	done
+	detach_loops
 	rm -rf "$S"
 }
 trap cleanup EXIT

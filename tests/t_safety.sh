@@ -15,10 +15,10 @@ cleanup() {
 	umount "$MNT" 2>/dev/null
 	umount "$S/ro" 2>/dev/null
 	swapoff "$S/swap" 2>/dev/null
-	for l in $LOOPS; do
-		swapoff "${l}p2" 2>/dev/null
-		losetup -d "$l" 2>/dev/null
-	done
+	# a swap area left on our partition by a run stopped mid-way
+	[ -n "$L3" ] && ours "$L3" "$(readlink -f "$I")" &&
+		swapoff "${L3}p2" 2>/dev/null
+	detach_loops
 	rm -rf "$S"
 }
 trap cleanup EXIT
@@ -433,13 +433,13 @@ if [ -b "${L3}p1" ] && [ -b "${L3}p2" ] && mkfs.ext4 -q -F "${L3}p1" &&
 else
 	skip "partition tests (no partition devices for $L3)"
 fi
-losetup -d "$L3"
+detach_loop "$L3"
 
 # a loop device detached while a test runs: held after its first row
 new_loop L4 "$I2"
 start_held "$TMP/out" "$TMP/err" $FB -a "$L4"
 if announced "$TMP/out" '^align '; then
-	losetup -d "$L4"
+	detach_loop "$L4"
 	release
 	wait $_pid
 	st=$?
