@@ -12,6 +12,7 @@ void analyze(const struct table *tabs, size_t ntabs,
 	     const struct analysis_ctx *ctx, struct analysis *out)
 {
 	char a[UNIT_BUFLEN];
+	struct fat_scope scope;
 
 	memset(out, 0, sizeof(*out));
 	verdict_init(&out->erase_size, V_NONE);
@@ -27,7 +28,8 @@ void analyze(const struct table *tabs, size_t ntabs,
 	if (ctx && out->erase_size.is_null)
 		note_claims(&out->erase_size, ctx);
 	analyze_open_au(tabs, ntabs, out);
-	analyze_fat(tabs, ntabs, &out->fat_aus);
+	analyze_fat(tabs, ntabs, &out->fat_aus, &scope);
+	note_fat_region(tabs, ntabs, &out->fat_aus, &scope, out);
 }
 
 /* ---- output ---- */

@@ -650,13 +650,15 @@ static enum relation relate(const struct fat_read *b,
  * agrees at medium or high confidence raises it, one that disagrees
  * lowers it, and two confident readings that disagree leave it open.
  */
-void analyze_fat(const struct table *tabs, size_t n, struct verdict *v)
+void analyze_fat(const struct table *tabs, size_t n, struct verdict *v,
+		 struct fat_scope *scope)
 {
 	struct fat_read best, cur;
 	size_t i, b = n, agree = 0, disagree = 0;
 	enum confidence pro = CONF_INCONCLUSIVE, against = CONF_INCONCLUSIVE;
 
 	verdict_init(v, V_NONE);
+	memset(scope, 0, sizeof(*scope));
 	for (i = 0; i < n; i++) {
 		if (tabs[i].kind != TAB_FAT)
 			continue;
@@ -686,6 +688,8 @@ void analyze_fat(const struct table *tabs, size_t n, struct verdict *v)
 		}
 	}
 	*v = best.v;
+	scope->unit = best.erasesize;
+	scope->aus = best.nc;
 	if (disagree && against >= CONF_MEDIUM && v->conf >= CONF_MEDIUM) {
 		verdict_init(v, V_LIST);
 		say(v->evidence, sizeof(v->evidence), "runs disagree: %s",

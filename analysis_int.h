@@ -55,6 +55,17 @@ void analyze_open_au(const struct table *tabs, size_t n,
 		     struct analysis *out);
 void min_write_verdict(const struct column *c, size_t m,
 		       struct verdict *v);
-void analyze_fat(const struct table *tabs, size_t n, struct verdict *v);
+/* The AUs the FAT verdict looked at: the first aus of unit bytes. */
+struct fat_scope {
+	uint64_t unit;
+	unsigned aus;
+};
+
+void analyze_fat(const struct table *tabs, size_t n, struct verdict *v,
+		 struct fat_scope *scope);
+/* Notes on open-AU verdicts whose test AUs include special ones. */
+void note_fat_region(const struct table *tabs, size_t n,
+		     const struct verdict *fat, const struct fat_scope *scope,
+		     struct analysis *out);
 
 #endif

@@ -13,9 +13,6 @@
 #include "testdesc.h"
 #include "units.h"
 
-/* Classic spacing: AUs far apart, so no two share a larger real unit. */
-#define AU_SPACING 12
-
 /*
  * A sweep column this far below its own best is not measured further.
  * From the accuracy suites (bench/prune.sh): 1/8 gives the same verdicts

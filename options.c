@@ -580,7 +580,7 @@ void set_defaults(struct opts *o)
 	if (!o->nr_lo)
 		o->nr_lo = o->nr_hi = 2;
 	if (!o->fat_nr)
-		o->fat_nr = 6;
+		o->fat_nr = FAT_AUS;
 	if (!o->scatter_order)
 		o->scatter_order = 9;
 	if (!o->scatter_span)

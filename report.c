@@ -219,6 +219,9 @@ static struct table *new_table(struct parser *p, enum table_kind kind)
 	t->blocksize = p->how.cmd.blocksize;
 	t->erasesize = p->how.cmd.erasesize;
 	t->random = how_random(&p->how);
+	t->has_offset = (kind == TAB_OPENAU || kind == TAB_SWEEP) &&
+			p->how.cmd.has_offset;
+	t->offset = t->has_offset ? p->how.cmd.offset : 0;
 	if (kind == TAB_OPENAU)
 		t->open_au_nr = how_nr(&p->how, p->have_int, p->last_int);
 	s->ntabs++;

@@ -150,13 +150,16 @@ static void long_option(struct report_cmd *cmd, struct cursor *c,
 		return;
 	}
 	if (strcmp(name, "open-au-nr") && strcmp(name, "blocksize") &&
-	    strcmp(name, "erasesize"))
+	    strcmp(name, "erasesize") && strcmp(name, "offset"))
 		return;
 	read_value(c, val, buf, sizeof(buf));
 	rc = option_value(buf, &v);
 	if (!strcmp(name, "open-au-nr")) {
 		cmd->nr = rc == 0 && v < NR_MAX ? (unsigned)v : 0;
 		cmd->nr_var = rc == 1;
+	} else if (!strcmp(name, "offset")) {
+		cmd->has_offset = rc == 0;
+		cmd->offset = rc == 0 ? v : 0;
 	} else if (rc == 0) {
 		*(name[0] == 'b' ? &cmd->blocksize : &cmd->erasesize) = v;
 	}

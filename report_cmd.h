@@ -19,6 +19,8 @@ struct report_cmd {
 	int nr_var;		/* --open-au-nr=$i: N comes from the loop */
 	int dev;		/* a device named: the command ran as typed */
 	uint64_t blocksize, erasesize;
+	int has_offset;		/* --offset typed */
+	uint64_t offset;
 };
 
 struct report_heading {

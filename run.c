@@ -42,6 +42,8 @@ int run_prepare(struct run *r, const struct opts *o, struct dev *d)
 	r->tab.erasesize = o->erasesize;
 	r->tab.random = o->random;
 	r->tab.open_au_nr = o->nr_hi;
+	r->tab.has_offset = r->tab.kind == TAB_OPENAU;
+	r->tab.offset = r->tab.has_offset ? write_offset(o) : 0;
 	if (r->tab.kind == TAB_OPENAU && o->nr_lo != o->nr_hi) {
 		unsigned j;
 

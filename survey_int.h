@@ -12,8 +12,7 @@
 
 #define MAX_STEPS 64
 #define MAX_NR 64		/* largest open-AU count searched */
-#define AU_SPACING 12		/* as the open-AU test spaces its AUs */
-#define FAT_NR 6
+#define FAT_NR FAT_AUS
 
 enum phase { PH_ALIGN, PH_OPEN_LIN, PH_OPEN_RAND, PH_FAT_LIN, PH_FAT_RAND,
 	     PH_COUNT };

@@ -14,6 +14,11 @@
  */
 #define TABLE_MAXCOLS 64
 
+/* The open-AU test (-O) writes AUs this many erase sizes apart. */
+#define AU_SPACING 12
+/* -f looks at the first so many AUs by default: where FAT areas live. */
+#define FAT_AUS 6
+
 enum table_kind {
 	TAB_ALIGN,	/* key align; v: pre, on, post, diff (ns); live
 			 * runs keep each place's pre, then on, then post */
@@ -36,6 +41,8 @@ struct table {
 	uint64_t blocksize, erasesize;
 	unsigned open_au_nr;
 	int random;
+	int has_offset;		/* -O: where its AUs start is known... */
+	uint64_t offset;	/* ...and is this */
 	unsigned repeat;	/* earlier tables of the card measured alike */
 	unsigned ncols;
 	unsigned col_nr[TABLE_MAXCOLS];	/* TAB_SWEEP: N of each column */

@@ -272,25 +272,32 @@ static void synthetic_align(void)
 	table_free(&t);
 }
 
-/* A sweep table: rates at 4MiB..16KiB for N=1..4, N=4 collapses. */
-static void synthetic_sweep(void)
+/* A sweep table: rates at 4MiB..16KiB for N=n..n+3, N=n+3 collapses. */
+static void sweep_table(struct table *t, unsigned n)
 {
-	struct analysis a;
-	struct table t;
 	uint64_t key;
 	unsigned j;
 
-	memset(&t, 0, sizeof(t));
-	t.kind = TAB_SWEEP;
-	t.ncols = 4;
+	memset(t, 0, sizeof(*t));
+	t->kind = TAB_SWEEP;
+	t->erasesize = 4 * MiB;
+	t->ncols = 4;
 	for (j = 0; j < 4; j++)
-		t.col_nr[j] = j + 1;
+		t->col_nr[j] = n + j;
 	for (key = 4 * MiB; key >= 16 * KiB; key /= 2) {
-		struct table_row *r = table_add_row(&t, key);
+		struct table_row *r = table_add_row(t, key);
 
 		for (j = 0; r && j < 4; j++)
 			r->v[j] = j < 3 ? 9e6 : 9e6 * (double)key / (4 * MiB);
 	}
+}
+
+static void synthetic_sweep(void)
+{
+	struct analysis a;
+	struct table t;
+
+	sweep_table(&t, 1);
 	analyze(&t, 1, NULL, &a);
 	CHECK(a.open_au_linear.value == 3 && !a.open_au_linear.at_least &&
 	      a.open_au_linear.conf == CONF_HIGH,
@@ -398,6 +405,41 @@ static void synthetic_fat(void)
 	table_free(&t[1]);
 }
 
+/* The open-AU verdict of tables t: 7 at confidence c, the note naming. */
+static void region_note(const struct table *t, size_t n, enum confidence c,
+			const char *naming, const char *what)
+{
+	struct analysis a;
+
+	analyze(t, n, NULL, &a);
+	CHECK(a.open_au_linear.value == 7 && a.open_au_linear.conf == c &&
+	      (naming ? strstr(a.open_au_linear.note, naming) != NULL :
+			!a.open_au_linear.note[0]),
+	      "%s (%s)", what, a.open_au_linear.note);
+}
+
+/* A sweep from AU 1, where -f finds AU 1 special: one too many? */
+static void fat_region(void)
+{
+	static const double one[4] = { 1, 0.4, 1, 1 };
+	struct table t[2];
+	uint32_t s = 9;
+
+	sweep_table(&t[0], 5);
+	t[0].has_offset = 1;
+	t[0].offset = 4 * MiB;
+	region_note(t, 1, CONF_MEDIUM, "start at AU 1",
+		    "sweep from AU 1 without -f: lowered, says why");
+	fat_table(&t[1], 0, one, 0, 1, &s);
+	region_note(t, 2, CONF_MEDIUM, "include AU 1, special",
+		    "sweep from AU 1, -f finds AU 1: may be one too high");
+	t[0].offset = 32 * MiB;
+	region_note(t, 2, CONF_HIGH, NULL,
+		    "sweep from AU 8, -f finds AU 1: no note");
+	table_free(&t[0]);
+	table_free(&t[1]);
+}
+
 /* Text and JSON: stable formats the front end and scripts rely on. */
 static void output(void)
 {
@@ -479,6 +521,7 @@ int main(void)
 	synthetic_align();
 	synthetic_sweep();
 	synthetic_fat();
+	fat_region();
 	output();
 	CHECK(!strcmp(confidence_name(CONF_MEDIUM), "medium"),
 	      "confidence names");

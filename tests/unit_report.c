@@ -271,11 +271,13 @@ static void layouts(void)
 	report_free(&r);
 	n = parse_str("$ flashbench -O --open-au-nr=3 -r /dev/sdx\n4MiB "
 		      "9M/s\n2MiB 9M/s\n$ flashbench -O --open-au-nr 4 "
-		      "--erasesize=8M /dev/sdx\n8MiB 9M/s\n", &r);
+		      "--erasesize=8M --offset=$[8*1024*1024] /dev/sdx\n"
+		      "8MiB 9M/s\n", &r);
 	CHECK(n == 2 && r.tabs[0].open_au_nr == 3 && r.tabs[0].random &&
-	      r.tabs[1].open_au_nr == 4 && !r.tabs[1].random &&
-	      r.tabs[1].erasesize == 8ULL << 20,
-	      "short -r, separate option value, 8M suffix");
+	      !r.tabs[0].has_offset && r.tabs[1].open_au_nr == 4 &&
+	      !r.tabs[1].random && r.tabs[1].erasesize == 8ULL << 20 &&
+	      r.tabs[1].has_offset && r.tabs[1].offset == 8ULL << 20,
+	      "short -r, separate option value, 8M suffix, --offset");
 	report_free(&r);
 	/* a new table starts where sizes stop halving */
 	n = parse_str("4MiB 9M/s 2MiB 9M/s 4MiB 3M/s 2MiB 1M/s", &r);
