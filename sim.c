@@ -922,6 +922,26 @@ static uint64_t random_cost(const struct sim *s, uint64_t pages)
 	return (uint64_t)((double)(pages * s->prog) * s->p.rcost / 100 + 0.5);
 }
 
+/*
+ * The random-capable slots go to the AUs written out of order most
+ * recently: the one used least recently is closed (merged) to make room.
+ */
+static int free_random(struct sim *s, uint64_t *cost)
+{
+	struct au_slot *lru = NULL;
+	unsigned i;
+
+	for (i = 0; i < s->p.open; i++)
+		if (s->slot[i].random && (!lru || s->slot[i].used < lru->used))
+			lru = &s->slot[i];
+	if (!lru)
+		return 0;
+	*cost += close_cost(s, lru);
+	s->nrandom--;
+	memset(lru, 0, sizeof(*lru));
+	return 1;
+}
+
 /* Cost of writing [from, to) of one AU, beyond the bus transfer. */
 static uint64_t write_au(struct sim *s, uint64_t au, uint64_t from,
 			 uint64_t to)
@@ -947,12 +967,16 @@ static uint64_t write_au(struct sim *s, uint64_t au, uint64_t from,
 	} else if (from >= a->wp) {
 		done = div_up(a->wp, s->p.page);
 		cost += head > done ? move_pages(s, head - done) : 0;
-	} else if (s->nrandom < s->p.random) {
+	} else if (a->wp < s->p.au && s->p.random &&
+		   (s->nrandom < s->p.random || free_random(s, &cost))) {
 		a->random = 1;
 		s->nrandom++;
 		cost += random_cost(s, pages);
 	} else {
-		/* Out of order: garbage-collect and start over. */
+		/*
+		 * Out of order: garbage-collect and start over; a full AU
+		 * written again from the start just starts over.
+		 */
 		cost += close_cost(s, a) + head_cost(s, head);
 		a->written = 0;
 	}
