@@ -4,8 +4,12 @@
 Every card is drawn from a fixed seed over the whole parameter space (AU
 512KiB-32MiB including 3x2^n, page 2KiB-64KiB, open 1-16, random 0-6, a
 FAT area of 1-2 AUs at AU 0-3 or none, noise 0-15 %, device sizes that are
-often not a multiple of the AU, the timings of any profile).  On each card
-the suite runs what people run:
+often not a multiple of the AU, the timings of any profile, and the ways a
+collapse past the open limit looks: a copy of the whole rest of an AU per
+write or a part of it (merge), a fixed share of the rate (level), small
+writes that skip the slots (small); random-order writes that cost more
+(rcost); pauses as often as the noise says).  On each card the suite runs
+what people run:
 
   align1k   -a --blocksize=1024                       erase, page
   align3k   -a --blocksize=3072                       erase, page
@@ -52,9 +56,45 @@ A truth the run cannot show is unresolved: an abstention is right
 (right-abstain), a bound that holds ("at most 12KiB") is right, and a
 plain value is a guess, wrong even where it happens to be the truth.
 right% counts right and right-abstain; seen% is right over the verdicts
-whose truth the run can show.  The smallest
-full-speed write is the smallest measured size that is a whole number of
-pages.
+whose truth the run can show.
+
+What an -O run can show, as an ideal expert reads its output (the
+"noise-free" runs below are the same command on the same card at
+noise=0, run by the suite to decide this, never shown to the analysis):
+
+  open AUs     N AUs collapse visibly when, noise-free, some size writes
+               at half the rate or less of the same card without a
+               limit.  A sweep shows the count when the first N past it
+               collapses visibly and the N up to it hold; if that
+               collapse is hidden, nothing can be told.  A sweep's first
+               columns pay for the AUs the last ones of the row before
+               left behind: a column within the limit still holds with a
+               dip smaller writes recover from, or where a larger N
+               within the limit is not slow (more AUs are never faster).
+               A single run with N within the limit shows "at least N";
+               past it, "fewer than N" only where its own curve shows it:
+               at some size from 64KiB (a whole number of pages on any
+               card) to half the erase size, noise-free, at half the rate
+               or less of the card within its limit.  A sweep whose N=1
+               collapses has no column to compare with either.  Otherwise
+               nothing.
+  linear count a run with --erasesize a multiple of the AU (or a part of
+               it) still counts the AUs the card keeps open: each test AU
+               is written in order, one real AU after the other.
+  random count --random with --erasesize k x AU needs k random slots per
+               test AU, so it counts random/k.  Without an -a table in the
+               same analysis the erase size is not confirmed: the run
+               shows a bound ("at least" what it counted), not the count,
+               even where the erase size was right.  Read with the -a
+               tables that show the AU, the count can be scaled by k into
+               bounds.
+  min write    the smallest measured size from which up every size writes
+               at 80 % or more of the rate the same card reaches when no
+               write programs more than it carries (the same card with a
+               512-byte page), noise-free, in the test's order (linear, or
+               random for a --random run).  A run that collapsed (N past
+               the limit, or every N of a --random run on a card without
+               random slots) cannot show it.
 
 The FAT AUs are those of the first four the card treats as a FAT area,
 "none" when there are none.  A reader who knows how cards behave, but not
@@ -110,6 +150,11 @@ def draw_card(rng):
     if rng.random() < 0.6:
         fat, fatstart = rng.randint(1, 2), rng.randint(0, 3)
     noise = 0 if rng.random() < 0.15 else rng.randint(1, 15)
+    merge = 100 if rng.random() < 0.5 else rng.randint(10, 90)
+    level = 0 if rng.random() < 0.75 else rng.randint(10, 40)
+    smalls = [16 * KIB << k for k in range(5) if 16 * KIB << k <= au // 16]
+    small = rng.choice(smalls) if smalls and rng.random() < 0.4 else 0
+    rcost = 0 if rng.random() < 0.5 else rng.randint(10, 100)
     # room for the sweeps' AUs, spaced as the open-AU test spaces them
     nau = max(rng.randint(1 * GIB, 32 * GIB) // au, 64 + 40 * (opn + 3))
     size = nau * au
@@ -117,16 +162,20 @@ def draw_card(rng):
         size += rng.randrange(1, au // (64 * KIB)) * 64 * KIB
     return {"profile": rng.choice(PROFILES), "size": size, "au": au,
             "page": page, "open": opn, "random": rnd, "fat": fat,
-            "fatstart": fatstart, "noise": noise,
+            "fatstart": fatstart, "noise": noise, "merge": merge,
+            "level": level, "small": small, "rcost": rcost,
             "seed": rng.randrange(1, 1 << 31), "single": 0,
             "wrong_random": rng.random() < 0.5}
 
 
-def dev_name(c):
-    keys = ["size", "au", "page", "open", "random", "fat", "fatstart",
-            "noise", "seed"]
+KEYS = ["size", "au", "page", "open", "random", "fat", "fatstart", "noise",
+        "merge", "level", "small", "rcost", "seed"]
+
+
+def dev_name(c, **change):
+    c = dict(c, **change)
     return "sim:%s,%s" % (c["profile"], ",".join(
-        "%s=%d" % (k, c[k]) for k in keys))
+        "%s=%d" % (k, c[k]) for k in KEYS))
 
 
 class Runner:
@@ -154,6 +203,20 @@ class Runner:
                                                   t.stderr.strip()))
         return a
 
+    def rates(self, args):
+        """An -O run's rates: {N: {size: rate}}, 0 where not measured."""
+        p = subprocess.run([self.fb, "--json"] + args, capture_output=True,
+                           text=True)
+        if p.returncode != 0:
+            raise RuntimeError("%s: %s" % (" ".join(args), p.stderr))
+        t = json.loads(p.stdout)["tables"][0]
+        nrs = t["open_au_nr"]
+        if not isinstance(nrs, list):
+            return {nrs: {r["size"]: r.get("rate_bps") or 0.0
+                          for r in t["rows"]}}
+        return {n: {r["size"]: r["rates_bps"][i] or 0.0 for r in t["rows"]}
+                for i, n in enumerate(nrs)}
+
     def offline(self, files, name):
         """Saved reports read together, as one pasted report."""
         path = os.path.join(self.tmp, name)
@@ -168,18 +231,89 @@ class Runner:
         return json.loads(p.stdout)["reports"][0]["sections"][0]["analysis"]
 
 
-def sweep_rows(au, blocksize):
-    """Write sizes an -O run measures: the AU halved down to blocksize."""
-    rows, s = [], au
-    while s >= blocksize and s % 512 == 0:
-        rows.append(s)
-        s //= 2
-    return rows
+class Truth:
+    """What the -O runs on one card can show, from the same runs at
+    noise=0 (the same I/O, so the same state: a sweep's columns change
+    the card for the next ones) against the card without a limit on open
+    AUs."""
 
+    def __init__(self, r, c):
+        self.r, self.c, self.memo = r, c, {}
 
-def min_write_truth(c, blocksize=16 * KIB):
-    ok = [s for s in sweep_rows(c["au"], blocksize) if s % c["page"] == 0]
-    return min(ok) if ok else None
+    def run(self, nrs, rnd=False, erasesize=None, **change):
+        """Noise-free rates of -O --open-au-nr=nrs; change: sim keys."""
+        dev = dev_name(self.c, noise=0, **change)
+        args = ["-O", dev, "--erasesize=%d" % (erasesize or self.c["au"]),
+                "--open-au-nr=%s" % nrs] + (["--random"] if rnd else [])
+        key = tuple(args)
+        if key not in self.memo:
+            self.memo[key] = self.r.rates(args)
+        return self.memo[key]
+
+    def free(self, rnd, erasesize):
+        """One AU on the card with every AU open in either order."""
+        return self.run(1, rnd, erasesize, open=64, random=64)[1]
+
+    def collapsed(self, rates, rnd, erasesize, own=False, dip=False):
+        """Some size at half the rate of the card without a limit, or
+        less.  own: only sizes a run's own curve can show it at (64KiB,
+        a whole number of pages on any card, to half the erase size:
+        whole AUs never collapse).  dip: not if smaller sizes are back
+        at 90 % of that rate (a dip, not a collapse)."""
+        free = self.free(rnd, erasesize)
+        sizes = sorted(rates, reverse=True)
+        for i, size in enumerate(sizes):
+            if own and not 64 * KIB <= size <= erasesize // 2:
+                continue
+            if rates[size] > 0.5 * free[size]:
+                continue
+            if not dip or all(rates[t] < 0.9 * free[t] for t in sizes[i:]):
+                return True
+        return False
+
+    def sweep(self, limit, hi, rnd=False, erasesize=None):
+        """A sweep 1-hi shows limit if every column up to it holds and
+        the next collapses visibly (on its own curve, where no column
+        holds to compare it with); None if it cannot be told.  In a
+        sweep, the first columns of a row pay for the AUs the last ones
+        of the row before left behind: a column up to the limit holds
+        with a dip that smaller writes recover from, or with sizes slow
+        where a larger N (more AUs can only be slower) is not."""
+        e = erasesize or self.c["au"]
+        cols = self.run("1-%d" % hi, rnd, e)
+        free = self.free(rnd, e)
+        ok = not self.collapsed(cols[limit], rnd, e, dip=True) \
+            if limit else True
+        for n in range(1, limit):
+            slow = {z: r for z, r in cols[n].items()
+                    if all(cols[m][z] <= 0.5 * free[z]
+                           for m in range(n + 1, limit + 1))}
+            ok = ok and not self.collapsed(slow, rnd, e, dip=True)
+        if ok and (limit >= hi or self.collapsed(cols[limit + 1], rnd, e,
+                                                 own=not limit)):
+            return limit
+        return None
+
+    def single(self, n):
+        """A linear run with N=n: past the limit it shows "fewer than n"
+        only where its own curve collapses visibly."""
+        au = self.c["au"]
+        return n <= self.c["open"] or \
+            self.collapsed(self.run(n, False, au)[n], False, au, own=True)
+
+    def min_write(self, rnd=False):
+        """The smallest size from which up every size writes at 80 % of
+        the rate of the same card with 512-byte pages (no write programs
+        more than it carries), noise-free, one AU in the test's order."""
+        au = self.c["au"]
+        real = self.run(1, rnd, au)[1]
+        ideal = self.run(1, rnd, au, page=512)[1]
+        best = None
+        for size in sorted(real, reverse=True):
+            if not real[size] >= 0.8 * ideal[size]:
+                break
+            best = size
+        return best
 
 
 def odd_part(n):
@@ -245,6 +379,7 @@ def judge(v, truth, seen=True):
 def card_runs(r, c, idx, align_only):
     """Every run on one card: (run, family, verdict, truth, seen)."""
     dev, au, out, tmp = dev_name(c), c["au"], [], r.tmp
+    tr = Truth(r, c)
 
     def add(run, fam, a, truth, seen=True):
         out.append((run, fam, a[fam], truth, seen))
@@ -266,25 +401,35 @@ def card_runs(r, c, idx, align_only):
     rhi = min(c["random"] + 3, hi)
     w = ["-O", dev, "--erasesize=%d" % au]
     a = r.run(w + ["--open-au-nr=1-%d" % hi])
-    add("sweep", "open_au_linear", a, c["open"])
-    add("sweep", "min_full_speed_write", a, min_write_truth(c))
+    add("sweep", "open_au_linear", a, tr.sweep(c["open"], hi))
+    add("sweep", "min_full_speed_write", a, tr.min_write())
     a = r.run(w + ["--open-au-nr=1-%d" % rhi, "--random"])
-    add("rsweep", "open_au_random", a, c["random"])
-    add("rsweep", "min_full_speed_write", a, min_write_truth(c))
-    a = r.run(w + ["--open-au-nr=%d" % c["single"]])
-    add("single", "open_au_linear", a, c["open"])
-    add("single", "min_full_speed_write", a, min_write_truth(c))
+    # the erase size is not confirmed: a bound, not the count
+    add("rsweep", "open_au_random", a, tr.sweep(c["random"], rhi, True),
+        False)
+    add("rsweep", "min_full_speed_write", a,
+        tr.min_write(True) if c["random"] else None)
+    n = c["single"]
+    a = r.run(w + ["--open-au-nr=%d" % n])
+    add("single", "open_au_linear", a, c["open"] if tr.single(n) else None)
+    add("single", "min_full_speed_write", a,
+        tr.min_write() if n <= c["open"] else None)
 
     rnd = c["wrong_random"]
     fam = "open_au_random" if rnd else "open_au_linear"
-    truth = c["random"] if rnd else c["open"]
+    if rnd:
+        # two random slots per test AU of two AUs: alone, a bound
+        shown = tr.sweep(c["random"] // 2, rhi, True, 2 * au) is not None
+        alone = paired = c["random"] if shown else None
+    else:
+        alone = paired = tr.sweep(c["open"], hi, False, 2 * au)
     f = os.path.join(tmp, "o%d.txt" % idx)
     args = ["-O", dev, "--erasesize=%d" % (2 * au),
             "--open-au-nr=1-%d" % (rhi if rnd else hi)]
     a = r.run(args + (["--random"] if rnd else []), save=f)
-    add("wrong2x", fam, a, truth)
+    add("wrong2x", fam, a, alone, not rnd)
     a = r.offline(files + [f], "ao%d.txt" % idx)
-    add("wrong2x+a", fam, a, truth)
+    add("wrong2x+a", fam, a, paired)
 
     files, truths = [], []
     for run, extra in (("fat", []), ("rfat", ["--random"])):
