@@ -23,6 +23,9 @@ uint64_t odd_part(uint64_t k);
 /* The sizes ctx claims, each agreeing with v's value or not (or -1). */
 void note_claims(struct verdict *v, const struct analysis_ctx *ctx);
 
+/* No flash page is larger: writes of this size or more are whole pages. */
+#define PAGE_MAX (64 * KIB)
+
 /* One open-AU run: write size -> rate, largest size first. */
 struct column {
 	const struct table *t;
@@ -31,11 +34,16 @@ struct column {
 	int random;
 	uint64_t group;		/* erase size it was run with */
 	int collapsed;
-	int marginal;		/* 1: a smaller size below 50 %, 2: 25 % */
+	int own;		/* judged on its own curve (no other run to
+				   compare with, or it shows there) */
+	int weak;		/* collapsed, but only just */
+	int dip;		/* held, but a size of 64 KiB or more below
+				   half the other runs */
+	int marginal;		/* held, but 1: two sizes well below the
+				   others, 2: two below half */
 	int half_ok;		/* collapsed, but not at half the erase size */
-	int own;		/* worst is against its own best (ref_key) */
-	uint64_t worst_key;	/* lowest rate relative to the card's best */
-	uint64_t ref_key;
+	uint64_t worst_key;	/* its lowest share of the reference */
+	uint64_t ref_key;	/* own: the size of its best; else 0 */
 	double worst, worst_ref;
 };
 
@@ -47,6 +55,10 @@ static inline double cell(const struct column *c, size_t i)
 /* analysis_places.c: the unit behind a step at v (1: v, 3: 3v, 0: ?) */
 unsigned place_multiple(const struct table *t, uint64_t v, uint64_t hi,
 			double below, char *why, size_t len);
+
+/* analysis_collapse.c: has each run collapsed? */
+void judge_columns(struct column *c, size_t m);
+void quote_column(char *buf, size_t len, const struct column *c);
 
 /* The verdict families, each over all tables of its kind. */
 void analyze_align(const struct table *tabs, size_t n,

@@ -3,6 +3,7 @@
  * Open-AU verdicts: how many AUs the card keeps open, linear and random,
  * from -O runs and sweeps.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -38,161 +39,6 @@ static size_t gather(const struct table *tabs, size_t n, struct column *c)
 		}
 	}
 	return m;
-}
-
-/*
- * What the card manages at this write size when nothing gets in its way:
- * the best rate of the runs of the same test (same order, same erase
- * size) at this size.  Other tests (find-FAT, the other order) write in
- * other ways and are no reference.
- */
-static double healthy_rate(const struct column *c, size_t m,
-			   const struct column *self, uint64_t key)
-{
-	double best = NAN;
-	size_t i, r;
-
-	for (i = 0; i < m; i++) {
-		const struct column *o = &c[i];
-
-		if (o->random != self->random || o->group != self->group)
-			continue;
-		for (r = 0; r < o->t->nrows; r++) {
-			double x = cell(o, r);
-
-			if (o->t->rows[r].key == key && isfinite(x) &&
-			    !(x <= best))
-				best = x;
-		}
-	}
-	return best;
-}
-
-static double top_rate(const struct column *c, size_t *at)
-{
-	double top = 0;
-	size_t i;
-
-	*at = 0;
-	for (i = 0; i < c->t->nrows; i++) {
-		if (cell(c, i) > top) {
-			top = cell(c, i);
-			*at = i;
-		}
-	}
-	return top;
-}
-
-/* Rates halving with each halving of large writes: every write copies
- * a whole AU. */
-static int halves(const struct column *c)
-{
-	size_t i, run = 0, at;
-	double top = top_rate(c, &at);
-
-	for (i = 0; i + 1 < c->t->nrows; i++) {
-		double a = cell(c, i), b = cell(c, i + 1);
-
-		if (c->t->rows[i + 1].key >= ERASE_MIN && b <= 0.65 * a &&
-		    b < 0.5 * top)
-			run++;
-		else
-			run = 0;
-		if (run >= 3)
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * A run whose own writes of 64 KiB or more (page-sized or larger on any
- * card) fall to a fifth of its best has collapsed, even when every run
- * it could be compared with collapsed too.  Its lowest such row is
- * quoted.
- */
-static int drops(struct column *c)
-{
-	size_t i, at, low = 0;
-	double top = top_rate(c, &at);
-
-	for (i = 1; i < c->t->nrows; i++)
-		if (c->t->rows[i].key >= 65536 && isfinite(cell(c, i)) &&
-		    (!low || cell(c, i) < cell(c, low)))
-			low = i;
-	if (!low || !(cell(c, low) < 0.2 * top))
-		return 0;
-	c->own = 1;
-	c->worst = cell(c, low);
-	c->worst_key = c->t->rows[low].key;
-	c->worst_ref = top;
-	c->ref_key = c->t->rows[at].key;
-	return 1;
-}
-
-/*
- * A run collapses when its writes (all but the whole-AU one) fall far
- * below the healthy rate: at half of the sizes below 50 %, or at two
- * below 25 % (a dip that deep is not noise), or its own large writes
- * fall apart.
- */
-static void judge(struct column *c, const struct column *all, size_t m)
-{
-	size_t i, nk = 0, low = 0, severe = 0;
-
-	c->worst = INFINITY;
-	for (i = 1; i < c->t->nrows; i++) {
-		double x = cell(c, i), ref;
-
-		ref = healthy_rate(all, m, c, c->t->rows[i].key);
-		if (!isfinite(x) || !(ref > 0))
-			continue;
-		nk++;
-		low += x < 0.5 * ref;
-		severe += x < 0.25 * ref;
-		/* the big writes of a fine run may still be slow (seed 001) */
-		if (i >= 2)
-			c->marginal += x < 0.5 * ref ? 1 + (x < 0.25 * ref) : 0;
-		if (nk == 1 || x / ref < c->worst / c->worst_ref) {
-			c->worst = x;
-			c->worst_ref = ref;
-			c->worst_key = c->t->rows[i].key;
-		}
-	}
-	c->collapsed = (nk && 2 * low >= nk) || severe >= 2 || halves(c);
-	if (!c->collapsed || c->worst / c->worst_ref > 0.2)
-		c->collapsed |= drops(c);
-	/*
-	 * Writes of half the erase size used still at full speed while
-	 * smaller ones collapse: each of them filled a whole real AU, so
-	 * the AU is smaller than the --erasesize of the run.
-	 */
-	c->half_ok = c->collapsed && !c->random && c->t->nrows > 2 &&
-		     c->t->rows[1].key * 2 == c->t->rows[0].key &&
-		     cell(c, 1) >= 0.8 * healthy_rate(all, m, c,
-						      c->t->rows[1].key);
-}
-
-static void quote_column(char *buf, size_t len, const struct column *c)
-{
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], d[UNIT_BUFLEN], e[UNIT_BUFLEN];
-
-	if (!isfinite(c->worst)) {
-		say(buf, len, "N=%u %s", c->nr,
-		    c->collapsed ? "collapses" : "fine");
-		return;
-	}
-	if (c->own) {
-		say(buf, len, "N=%u collapses: %s at %s, its best %s at %s",
-		    c->nr, fmt_rate(a, c->worst),
-		    fmt_size(b, (double)c->worst_key),
-		    fmt_rate(d, c->worst_ref),
-		    fmt_size(e, (double)c->ref_key));
-		return;
-	}
-	say(buf, len, "N=%u %s: %s at %s (%.0f%% of %s)", c->nr,
-	    c->collapsed ? "collapses" : "fine", fmt_rate(a, c->worst),
-	    fmt_size(b, (double)c->worst_key), 100 * c->worst / c->worst_ref,
-	    fmt_rate(d, c->worst_ref));
 }
 
 /* The group (erase size used) with the most distinct N of one order. */
@@ -235,6 +81,7 @@ static uint64_t pick_group(const struct column *c, size_t m, int random,
 struct nstate {
 	unsigned nr;
 	size_t fine, bad;
+	size_t dipped;		/* runs that dipped or collapsed */
 	const struct column *show;
 };
 
@@ -260,20 +107,210 @@ static size_t by_nr(const struct column *c, size_t m, int random,
 			s[j].bad++;
 		else
 			s[j].fine++;
+		s[j].dipped += c[i].collapsed || c[i].dip;
 		if (!s[j].show || c[i].t->nrows > s[j].show->t->nrows)
 			s[j].show = &c[i];
 	}
 	return ns;
 }
 
+/*
+ * The first N that (mostly) collapsed, unless two larger N held: one run
+ * collapsing among fine ones is an outlier (*odd, ns if none).  Returns
+ * ns when every N held.
+ */
+static size_t edge(const struct nstate *s, size_t ns, size_t *odd)
+{
+	size_t i, j, held;
+
+	*odd = ns;
+	for (i = 0; i < ns; i++) {
+		if (s[i].bad <= s[i].fine)
+			continue;
+		for (j = i + 1, held = 0; j < ns; j++)
+			held += s[j].bad <= s[j].fine;
+		if (held < 2)
+			return i;
+		if (*odd == ns)
+			*odd = i;
+	}
+	return ns;
+}
+
+/*
+ * Every N from some k on dips (a size of 64 KiB or more below half the
+ * other runs) or collapses, no smaller N does, and two or more of those
+ * held otherwise: a collapse that smaller writes recover from (they skip
+ * the slots), the same in every run.  Returns k, or bad if none.
+ */
+static size_t dip_edge(const struct nstate *s, size_t ns, size_t bad)
+{
+	size_t k, i;
+
+	for (k = 0; k < bad && 2 * s[k].dipped <= s[k].fine + s[k].bad; k++)
+		;
+	for (i = k; i < ns && 2 * s[i].dipped > s[i].fine + s[i].bad; i++)
+		;
+	return k + 2 <= bad && i == ns ? k : bad;
+}
+
+/*
+ * How the erase size the runs used stands to the erase block an -a table
+ * in the same analysis found: 0 not confirmed (no such verdict, or not
+ * sure), 1 the same, k when the runs used k erase blocks per test AU,
+ * ERASE_OTHER when neither.
+ */
+#define ERASE_OTHER UINT_MAX
+
+static unsigned erase_factor(const struct verdict *erase, uint64_t group)
+{
+	if (!erase || erase->type == V_NONE || erase->is_null ||
+	    erase->conf < CONF_MEDIUM || !erase->value)
+		return 0;
+	if (group % erase->value)
+		return ERASE_OTHER;
+	return group / erase->value <= UINT_MAX / 64 ?
+	       (unsigned)(group / erase->value) : ERASE_OTHER;
+}
+
+/* What the runs by N say before the erase size is taken into account. */
+struct reading {
+	enum { ALL_FINE, NONE_FINE, EDGE } kind;
+	unsigned lo, hi;	/* the largest N that held, the smallest that
+				   collapsed (0 where there is none) */
+	enum confidence conf;
+	int shaky;		/* the one held only just, or the other only
+				   just collapsed */
+};
+
+static void read_runs(const struct nstate *s, size_t ns, size_t bad,
+		      struct reading *r, struct verdict *v)
+{
+	const struct column *show;
+
+	if (bad == ns) {
+		/* one N that held is a lower bound, as is the largest */
+		*r = (struct reading){ ALL_FINE, s[ns - 1].nr, 0,
+				       s[ns - 1].show->marginal ? CONF_LOW :
+				       CONF_MEDIUM, s[ns - 1].show->marginal };
+		quote_column(v->evidence, sizeof(v->evidence), s[ns - 1].show);
+		say(v->evidence, sizeof(v->evidence),
+		    "no collapse up to the largest N tried");
+		return;
+	}
+	if (bad == 0) {
+		/* the smallest N tried collapsed: fewer than that */
+		*r = (struct reading){ NONE_FINE, 0, s[0].nr,
+				       s[0].show->weak ? CONF_LOW : CONF_MEDIUM,
+				       s[0].show->weak };
+		quote_column(v->evidence, sizeof(v->evidence), s[0].show);
+		return;
+	}
+	show = s[bad - 1].show;
+	*r = (struct reading){ EDGE, s[bad - 1].nr, s[bad].nr,
+			       s[bad].nr == s[bad - 1].nr + 1 ? CONF_HIGH :
+			       CONF_MEDIUM, show->marginal || s[bad].show->weak };
+	if (s[bad].show->weak)
+		r->conf = conf_down(r->conf);
+	if (show->marginal)
+		r->conf = show->marginal > 1 ? CONF_LOW : conf_down(r->conf);
+	/* runs repeated at both sides of the edge, all agreeing */
+	else if (r->conf == CONF_MEDIUM && s[bad - 1].fine > 1 &&
+		 s[bad].bad > 1 && !s[bad - 1].bad && !s[bad].fine)
+		r->conf = CONF_HIGH;
+	quote_column(v->evidence, sizeof(v->evidence), show);
+	quote_column(v->evidence, sizeof(v->evidence), s[bad].show);
+}
+
+/* The count as the runs give it: exact, or a bound. */
+static void plain_count(const struct reading *r, struct verdict *v)
+{
+	if (r->kind == ALL_FINE) {
+		set_value(v, r->lo, r->conf);
+		v->at_least = 1;
+	} else if (r->kind == NONE_FINE) {
+		set_value(v, r->hi - 1, r->conf);
+		v->at_most = r->hi > 1;
+	} else {
+		set_value(v, r->lo, r->conf);
+	}
+}
+
+/*
+ * --random with --erasesize k erase blocks: each test AU takes k random
+ * slots, so the runs count a k-th of them.
+ */
+static void scaled_random(const struct reading *r, unsigned k,
+			  uint64_t group, struct verdict *v)
+{
+	char a[UNIT_BUFLEN];
+
+	/* an error in the count is k times larger in the bound */
+	enum confidence conf = r->shaky ? CONF_LOW : conf_min(r->conf,
+							      CONF_MEDIUM);
+
+	say(v->evidence, sizeof(v->evidence),
+	    "each test AU of %s is %u erase blocks, each taking a random "
+	    "slot", fmt_size(a, (double)group), k);
+	if (r->kind == NONE_FINE) {
+		set_value(v, (uint64_t)k * r->hi - 1, conf);
+		v->at_most = 1;
+		return;
+	}
+	set_value(v, (uint64_t)k * r->lo, conf);
+	v->at_least = 1;
+	if (r->kind == EDGE)
+		say(v->evidence, sizeof(v->evidence), "fewer than %llu",
+		    (unsigned long long)k * r->hi);
+}
+
+/*
+ * --random with an erase size no -a table confirms: with --erasesize k
+ * times the erase block a run counts a k-th of the random slots, so what
+ * held is a lower bound and a collapse says nothing, unless the linear
+ * count (random slots are open slots) closes the gap.
+ */
+static void unconfirmed_random(const struct reading *r, uint64_t group,
+			       const struct verdict *lin, struct verdict *v)
+{
+	char a[UNIT_BUFLEN];
+
+	fmt_size(a, (double)group);
+	if (r->kind == NONE_FINE) {
+		say(v->evidence, sizeof(v->evidence),
+		    "no random slot if %s is the erase block, which no -a "
+		    "table confirms (a larger one takes several slots per "
+		    "test AU)", a);
+		return;
+	}
+	set_value(v, r->lo, r->conf);
+	v->at_least = 1;
+	if (r->kind == ALL_FINE)
+		return;
+	if (lin && !lin->is_null && !lin->at_least && !lin->at_most &&
+	    lin->conf >= CONF_MEDIUM && lin->value == r->lo) {
+		v->at_least = 0;
+		say(v->evidence, sizeof(v->evidence),
+		    "no more than the %llu AUs open for linear writes",
+		    (unsigned long long)lin->value);
+		return;
+	}
+	say(v->evidence, sizeof(v->evidence),
+	    "exactly %u if %s is the erase block, which no -a table "
+	    "confirms (a larger one takes several slots per test AU)",
+	    r->lo, a);
+}
+
 static void open_au_verdict(const struct column *c, size_t m, int random,
-			    const struct verdict *erase, struct verdict *v)
+			    const struct verdict *erase,
+			    const struct verdict *lin, struct verdict *v)
 {
 	struct nstate s[MAX_COLS];
-	size_t ngroups, ns, i, bad;
+	size_t ngroups, ns, i, bad, odd, dips;
 	uint64_t group = pick_group(c, m, random, &ngroups);
-	enum confidence conf;
-	int mixed = 0, contra = 0;
+	struct reading r;
+	unsigned k = erase_factor(erase, group);
+	int mixed = 0, contra = 0, dipped = 0;
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 
 	verdict_init(v, V_COUNT);
@@ -282,57 +319,76 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 		return;
 	}
 	ns = by_nr(c, m, random, group, s);
-	for (bad = 0; bad < ns && s[bad].bad <= s[bad].fine; bad++)
-		;
+	bad = edge(s, ns, &odd);
+	dips = dip_edge(s, ns, bad);
 	for (i = 0; i < ns; i++) {
 		mixed |= s[i].fine && s[i].bad && (i + 1 == bad || i == bad);
-		contra |= i > bad && s[i].bad <= s[i].fine;
+		contra += i > bad && s[i].bad <= s[i].fine;
 	}
-	if (bad == ns) {
-		/* one N that held is a lower bound, as is the largest */
-		set_value(v, s[ns - 1].nr, s[ns - 1].show->marginal ?
-			  CONF_LOW : CONF_MEDIUM);
-		v->at_least = 1;
-		quote_column(v->evidence, sizeof(v->evidence), s[ns - 1].show);
+	if (dips < bad) {
+		odd = ns;
+		dipped = 1;
+		bad = dips;
+	}
+	read_runs(s, ns, bad, &r, v);
+	if (dipped) {
+		r.conf = conf_min(r.conf, CONF_MEDIUM);
 		say(v->evidence, sizeof(v->evidence),
-		    "no collapse up to the largest N tried");
-	} else if (bad == 0 && s[0].nr > 1) {
-		/* the smallest N tried collapsed: fewer than that */
-		set_value(v, s[0].nr - 1, CONF_MEDIUM);
-		v->at_most = 1;
-		quote_column(v->evidence, sizeof(v->evidence), s[0].show);
-	} else if (bad == 0) {
-		set_value(v, 0, CONF_MEDIUM);
-		quote_column(v->evidence, sizeof(v->evidence), s[0].show);
-	} else {
-		conf = s[bad].nr == s[bad - 1].nr + 1 ? CONF_HIGH : CONF_MEDIUM;
-		if (s[bad - 1].show->marginal)
-			conf = s[bad - 1].show->marginal > 1 ? CONF_LOW :
-			       conf_down(conf);
-		set_value(v, s[bad - 1].nr, conf);
-		quote_column(v->evidence, sizeof(v->evidence), s[bad - 1].show);
-		quote_column(v->evidence, sizeof(v->evidence), s[bad].show);
+		    "from N=%u on every run dips below half the others at "
+		    "some size: a collapse smaller writes recover from",
+		    s[bad].nr);
 	}
+	/*
+	 * In random order one AU past the limit costs only its writes that
+	 * go backwards: a collapse thinned out by the AUs that are open.  A
+	 * count that rests on a run that held only just is not sure.
+	 */
+	if (random && r.shaky)
+		r.conf = CONF_LOW;
+	if (!random || k == 1)
+		plain_count(&r, v);
+	else if (k == 0)
+		unconfirmed_random(&r, group, lin, v);
+	else if (k != ERASE_OTHER)
+		scaled_random(&r, k, group, v);
+	else
+		plain_count(&r, v);
 	/* a linear count holds for any AU that divides the erase size */
 	if (bad < ns && s[bad].show->half_ok)
 		say(v->note, sizeof(v->note),
 		    "writes of half the erase size stay fast: the AU may be "
 		    "smaller than %s", fmt_size(a, (double)group));
-	/*
-	 * random order in a unit of two AUs takes two random slots; even a
-	 * low erase verdict that differs is reason enough to doubt it
-	 */
-	if (erase && !erase->is_null && erase->conf >= CONF_LOW &&
-	    erase->value != group) {
-		if (random)
-			v->conf = CONF_LOW;
+	if (k > 1 && k != ERASE_OTHER && !random)
 		say(v->evidence, sizeof(v->evidence),
-		    "run with --erasesize=%s, but the erase block is %s",
+		    "each test AU of %s is %u erase blocks written in order: "
+		    "the count holds", fmt_size(a, (double)group), k);
+	/*
+	 * Random order in some other unit: no telling how many slots it
+	 * takes; even a low erase verdict that differs is reason to doubt.
+	 */
+	if (k == ERASE_OTHER || (!k && erase && erase->type != V_NONE &&
+				 !erase->is_null && erase->value != group)) {
+		if (random)
+			v->conf = conf_min(v->conf, CONF_LOW);
+		say(v->evidence, sizeof(v->evidence),
+		    "run with --erasesize=%s, but the erase block is %s (%s)",
 		    fmt_size(a, (double)group),
-		    fmt_size(b, (double)erase->value));
+		    fmt_size(b, (double)erase->value),
+		    confidence_name(erase->conf));
 	}
-	if (mixed || contra) {
-		v->conf = contra ? CONF_LOW : conf_down(v->conf);
+	if (odd < ns) {
+		v->conf = conf_down(v->conf);
+		say(v->evidence, sizeof(v->evidence),
+		    "N=%u collapses although two larger N hold: an outlier",
+		    s[odd].nr);
+	}
+	if (contra) {
+		v->conf = CONF_LOW;
+		say(v->evidence, sizeof(v->evidence),
+		    "a larger N holds again");
+	}
+	if (mixed) {
+		v->conf = conf_down(v->conf);
 		say(v->evidence, sizeof(v->evidence), "runs disagree");
 	}
 	if (ngroups > 1) {
@@ -347,7 +403,7 @@ void analyze_open_au(const struct table *tabs, size_t n,
 		     struct analysis *out)
 {
 	struct column *c = calloc(MAX_COLS, sizeof(*c));
-	size_t m, i;
+	size_t m;
 
 	verdict_init(&out->open_au_linear, V_NONE);
 	verdict_init(&out->open_au_random, V_NONE);
@@ -355,11 +411,12 @@ void analyze_open_au(const struct table *tabs, size_t n,
 	if (!c)
 		return;
 	m = gather(tabs, n, c);
-	for (i = 0; i < m; i++)
-		judge(&c[i], c, m);
+	judge_columns(c, m);
 	min_write_verdict(c, m, &out->min_full_speed_write);
-	open_au_verdict(c, m, 0, &out->erase_size, &out->open_au_linear);
-	open_au_verdict(c, m, 1, &out->erase_size, &out->open_au_random);
+	open_au_verdict(c, m, 0, &out->erase_size, NULL,
+			&out->open_au_linear);
+	open_au_verdict(c, m, 1, &out->erase_size, &out->open_au_linear,
+			&out->open_au_random);
 	free(c);
 }
 
