@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Minimum full-speed write: the smallest size a write can have without
- * wasting time on a partly written page, from a run that did not
- * collapse.
+ * Minimum full-speed write: the smallest size from which up every write
+ * runs at 80 % or more of the speed its size allows, that is, without
+ * programming more than it carries.  Read from the runs that did not
+ * collapse; a run that collapsed cannot show it.
  */
 #include <math.h>
 
 #include "analysis_int.h"
 #include "stats.h"
 #include "units.h"
+
+#define FULL_SPEED 0.8	/* of the time the size alone takes */
 
 /*
  * Lower is better: linear before random, then the run reaching the
@@ -28,60 +31,6 @@ static int worse_run(const struct column *a, const struct column *b)
 	if (na != nb)
 		return na > nb;
 	return a->t->nrows < b->t->nrows;
-}
-
-/* Time of one write of row i, in ns. */
-static double write_ns(const struct column *c, size_t i)
-{
-	return (double)c->t->rows[i].key / cell(c, i) * 1e9;
-}
-
-/*
- * Cost per byte of the rows above row i: the median slope of the time of
- * one write against its size, robust to one odd row.
- */
-static double slope_above(const struct column *c, size_t i, size_t *n)
-{
-	double sl[STATS_MAX];
-	size_t j;
-
-	*n = 0;
-	for (j = 0; j + 1 < i && *n < STATS_MAX; j++)
-		sl[(*n)++] = (write_ns(c, j) - write_ns(c, j + 1)) /
-			     (double)(c->t->rows[j].key -
-				      c->t->rows[j + 1].key);
-	return median(sl, *n);
-}
-
-/*
- * Above the page, a write of half the size takes the command overhead
- * plus half the work: its time falls along a line.  Below the page a
- * write still programs a whole page, so its time stops falling.  Row i
- * is below the page when its time fell by clearly less than the line of
- * the rows above predicts; returns that share (1: on the line).
- */
-static double fall_share(const struct column *c, size_t i, size_t *n)
-{
-	double b = slope_above(c, i, n), want;
-
-	want = b * (double)(c->t->rows[i - 1].key - c->t->rows[i].key);
-	if (!(want > 0))
-		return 1;
-	return (write_ns(c, i - 1) - write_ns(c, i)) / want;
-}
-
-/*
- * Below the page every halving of the size slows writes further; a slow
- * row that smaller writes outrun is a dip, not the page.
- */
-static int recovers(const struct column *c, size_t i, size_t rows)
-{
-	size_t j;
-
-	for (j = i + 1; j < rows; j++)
-		if (cell(c, j) > 1.25 * cell(c, i))
-			return 1;
-	return 0;
 }
 
 static const struct column *pick_run(const struct column *c, size_t m,
@@ -104,12 +53,161 @@ static const struct column *pick_run(const struct column *c, size_t m,
 	return best;
 }
 
+static int fewer_collapsed(const struct column *c, size_t m,
+			   const struct column *run)
+{
+	size_t i;
+
+	for (i = 0; i < m; i++)
+		if (c[i].collapsed && c[i].nr < run->nr &&
+		    c[i].random == run->random && c[i].group == run->group)
+			return 1;
+	return 0;
+}
+
+/* Write time by size, largest first: the best of the runs that held. */
+struct times {
+	size_t n;
+	uint64_t key[STATS_MAX];
+	double ns[STATS_MAX];
+};
+
+/*
+ * At each size of run, the fastest of the runs of its test (order and
+ * erase size) that held: one slow row (a pause of the card, a sweep's
+ * column paying for the one before) does not make the page.
+ */
+static void best_times(const struct column *c, size_t m,
+		       const struct column *run, struct times *t)
+{
+	size_t i, j, r;
+
+	t->n = 0;
+	for (i = 0; i < run->t->nrows && t->n < STATS_MAX; i++) {
+		uint64_t key = run->t->rows[i].key;
+		double rate = cell(run, i);
+
+		for (j = 0; j < m; j++) {
+			const struct column *o = &c[j];
+
+			if (o->collapsed || o->random != run->random ||
+			    o->group != run->group)
+				continue;
+			for (r = 0; r < o->t->nrows; r++)
+				if (o->t->rows[r].key == key &&
+				    cell(o, r) > rate)
+					rate = cell(o, r);
+		}
+		if (!(rate > 0))
+			break;
+		t->key[t->n] = key;
+		t->ns[t->n++] = (double)key / rate * 1e9;
+	}
+}
+
+/* The line a write's time follows above the page: ns = a + b * size. */
+struct line {
+	double a, b;
+};
+
+/*
+ * Least squares through rows 0..last that are not skipped, each weighed
+ * by its own time (every size counts alike, so the small sizes, where
+ * the command overhead shows, pin down the offset); an offset below zero
+ * is noise: then a line through zero.
+ */
+static void fit(const struct times *t, size_t last, const char *skip,
+		struct line *l)
+{
+	double sw = 0, sl = 0, sll = 0, st = 0, slt = 0, w, det;
+	size_t i;
+
+	for (i = 0; i <= last; i++) {
+		if (skip[i])
+			continue;
+		w = 1 / (t->ns[i] * t->ns[i]);
+		sw += w;
+		sl += w * (double)t->key[i];
+		sll += w * (double)t->key[i] * (double)t->key[i];
+		st += w * t->ns[i];
+		slt += w * (double)t->key[i] * t->ns[i];
+	}
+	det = sw * sll - sl * sl;
+	l->a = det > 0 ? (st * sll - sl * slt) / det : 0;
+	l->b = det > 0 ? (sw * slt - sl * st) / det : 0;
+	if (l->a < 0 || !(l->b > 0)) {
+		l->a = 0;
+		l->b = slt / sll;
+	}
+}
+
+/* The time a size should take over the time it took. */
+static double share(const struct times *t, const struct line *l, size_t i)
+{
+	return (l->a + l->b * (double)t->key[i]) / t->ns[i];
+}
+
+/* How the sizes of a run stand to the line, largest first. */
+struct walk {
+	size_t full;		/* the smallest full-speed row */
+	size_t dips;		/* slow rows that smaller ones outran */
+	double least;		/* lowest share of the rows down to full */
+	double next;		/* share of the row below full, if any */
+	double scatter;		/* of the rows on the line about it */
+};
+
+/*
+ * The time of a write at full speed is a command's plus its bytes' cost:
+ * a line over the size.  Down from the whole-AU writes, each size should
+ * take the time of the line through the sizes above it; one that takes
+ * much longer (its share, the time it should take over the time it took,
+ * below 80 %) programs more than it carries.  A slow size that smaller
+ * writes are back on the line from is a dip (the card paused), not the
+ * page.
+ */
+static void walk_line(const struct times *t, struct walk *w)
+{
+	char skip[STATS_MAX] = { 0 };
+	double dev[STATS_MAX];
+	struct line l;
+	size_t i, j;
+	double s;
+
+	*w = (struct walk){ 1, 0, 1, NAN, 0 };
+	for (i = 2; i < t->n; i++) {
+		fit(t, i - 1, skip, &l);
+		s = share(t, &l, i);
+		if (s >= FULL_SPEED) {
+			w->full = i;
+			w->least = fmin(w->least, s);
+			continue;
+		}
+		for (j = i + 1; j < t->n && share(t, &l, j) < 0.9; j++)
+			;
+		if (j < t->n) {
+			skip[i] = 1;
+			w->dips++;
+			continue;
+		}
+		w->next = s;
+		break;
+	}
+	/* the scatter about the line through the rows found on it */
+	fit(t, w->full, skip, &l);
+	for (i = j = 0; i <= w->full; i++)
+		if (!skip[i])
+			dev[j++] = fabs(1 - share(t, &l, i));
+	w->scatter = median(dev, j);
+}
+
 void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], d[UNIT_BUFLEN], e[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], d[UNIT_BUFLEN], e[UNIT_BUFLEN];
 	const struct column *run;
-	size_t i, n = 0, nbad, rows, dip = 0;
-	double share = 1, least = 1;
+	struct times t;
+	struct walk w;
+	size_t nbad;
+	double sd, margin;
 
 	run = pick_run(c, m, &nbad);
 	if (!run) {
@@ -121,44 +219,50 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 		return;
 	}
 	verdict_init(v, V_BYTES);
-	rows = run->t->nrows;
-	while (rows > 2 && !isfinite(cell(run, rows - 1)))
-		rows--;
-	for (i = 2; i < rows; i++) {
-		share = fall_share(run, i, &n);
-		if (share >= 0.7) {
-			least = fmin(least, share);
-			continue;
-		}
-		if (!recovers(run, i, rows))
-			break;
-		dip = i;
-	}
-	if (i == rows) {
-		/* a step that fell short of the line may hide a page */
-		set_value(v, run->t->rows[rows - 1].key,
-			  least >= 0.9 ? CONF_MEDIUM : CONF_LOW);
+	best_times(c, m, run, &t);
+	if (t.n < 3) {
 		say(v->evidence, sizeof(v->evidence),
-		    "write time falls with the size down to %s (%s)",
-		    fmt_size(a, (double)v->value),
-		    fmt_rate(b, cell(run, rows - 1)));
+		    "too few sizes to draw the line their times follow");
+		return;
+	}
+	walk_line(&t, &w);
+	/* how far the verdict stands from the knife edge, in scatters */
+	sd = fmax(w.scatter * 1.5, 0.02);
+	fmt_size(a, (double)t.key[w.full]);
+	if (isnan(w.next)) {
+		/* every size measured holds: the minimum may be smaller */
+		set_value(v, t.key[w.full], w.least >= FULL_SPEED + 2 * sd ?
+			  CONF_MEDIUM : CONF_LOW);
+		say(v->evidence, sizeof(v->evidence),
+		    "every size down to %s writes at %.0f%% or more of the "
+		    "speed its size allows", a, 100 * w.least);
 		say(v->note, sizeof(v->note), "smallest size measured");
 	} else {
-		set_value(v, run->t->rows[i - 1].key,
-			  share < 0.2 && n >= 3 ? CONF_HIGH :
-			  share < 0.4 ? CONF_MEDIUM : CONF_LOW);
+		/* a deep step stands clear of the edge even when the sizes
+		 * above it are near */
+		margin = fmin(w.least - FULL_SPEED, FULL_SPEED - w.next) / sd;
+		set_value(v, t.key[w.full], margin >= 3.5 && w.full >= 3 ?
+			  CONF_HIGH : margin >= 2 || (w.next <= 0.5 &&
+			  w.least >= 0.85) ? CONF_MEDIUM : CONF_LOW);
 		say(v->evidence, sizeof(v->evidence),
-		    "%s at %s, %s at %s: a write of %s takes about as long "
-		    "as one of %s", fmt_rate(a, cell(run, i - 1)),
-		    fmt_size(b, (double)v->value), fmt_rate(d, cell(run, i)),
-		    fmt_size(e, (double)run->t->rows[i].key), e, b);
+		    "%s and up at %.0f%% or more of the speed their size "
+		    "allows, %s at %.0f%% (%s)", a, 100 * w.least,
+		    fmt_size(d, (double)t.key[w.full + 1]), 100 * w.next,
+		    fmt_rate(e, (double)t.key[w.full + 1] /
+			     t.ns[w.full + 1] * 1e9));
 	}
-	say(v->evidence, sizeof(v->evidence), "%s run, N=%u",
+	say(v->evidence, sizeof(v->evidence), "%s runs that held, N=%u",
 	    run->random ? "random" : "linear", run->nr);
-	if (dip) {
+	if (w.dips) {
 		v->conf = conf_down(v->conf);
 		say(v->evidence, sizeof(v->evidence),
-		    "a dip at %s recovers below it",
-		    fmt_size(a, (double)run->t->rows[dip].key));
+		    "%zu slow size%s above it, outrun by smaller writes",
+		    w.dips, w.dips > 1 ? "s" : "");
+	}
+	/* fewer AUs of the same test collapsed: this one held by chance */
+	if (fewer_collapsed(c, m, run)) {
+		v->conf = conf_down(v->conf);
+		say(v->evidence, sizeof(v->evidence),
+		    "a smaller N collapsed");
 	}
 }
