@@ -129,7 +129,7 @@ struct own {
  */
 static void own_curve(const struct curve *cv, struct own *o)
 {
-	size_t i, run = 0, deep = 0, longest = 0, end = 0;
+	size_t i, run = 0, deep = 0, longest = 0, end = 0, fall;
 	double best = 0;
 	int halving;
 
@@ -163,14 +163,19 @@ static void own_curve(const struct curve *cv, struct own *o)
 	o->collapsed = longest >= 2;
 	/*
 	 * No size under a third of the best, nor the rate halving with the
-	 * size (each write paying the same copy): a sweep's disturbance
-	 * (the AUs the row before left open) or noise may do that much.
+	 * size (each write paying the same copy), nor falling size after
+	 * size to 40 % (a log-structured card's gradual decline): a sweep's
+	 * disturbance (the AUs the row before left open) or noise may do
+	 * that much.
 	 */
 	for (i = 1, o->weak = o->collapsed; i < cv->n; i++)
 		o->weak &= !(cv->rate[i] <= 0.3 * best);
 	for (i = end + 1 - longest, halving = 1; o->weak && i <= end; i++)
 		halving &= cv->rate[i] <= 0.65 * cv->rate[i - 1];
-	o->weak &= !halving;
+	for (i = end, fall = 0; o->weak && i > 0 &&
+	     cv->rate[i] <= 0.95 * cv->rate[i - 1]; i--)
+		fall++;
+	o->weak &= !halving && !(fall >= 4 && cv->rate[end] <= 0.4 * best);
 }
 
 /* Quote a run against its own best; a size at 60 % or less is marginal. */

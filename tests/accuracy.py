@@ -484,7 +484,7 @@ def print_table(tally, rows):
         print("%s\t%s\t%.1f\t%s\t%.1f" % (
             key, "\t".join(str(t[k]) for k in CLASSES),
             100.0 * (t["right"] + t["right-abstain"]) / n,
-            "%.1f" % (100.0 * t["right"] / seen) if seen else "-",
+            "%.1f" % (100.0 * t["right-seen"] / seen) if seen else "-",
             100.0 * t["wrong-confident"] / n))
 
 
@@ -518,10 +518,12 @@ def main():
             k = judge(v, truth, seen)
             keys = [fam, "all"] + ([fam + "/" + run] if args.by_run else [])
             for key in keys:
-                t = tally.setdefault(key, dict.fromkeys(CLASSES + ["unseen"],
-                                                        0))
+                t = tally.setdefault(key, dict.fromkeys(
+                    CLASSES + ["unseen", "right-seen"], 0))
                 t[k] += 1
                 t["unseen"] += truth is None or not seen
+                t["right-seen"] += k == "right" and truth is not None and \
+                    seen
             if k == "wrong-confident" or (args.v and k == "wrong-low"):
                 bad.append("%s: card %d %s %s: %s; truth %s: %s"
                            % (k, i, dev_name(c), run, fam, truth, show(v)))
