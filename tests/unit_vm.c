@@ -505,8 +505,8 @@ static void same_plan(const char *what, struct dev *d,
 	CHECK(ra == rb && (!ra || (ea.err == eb.err && ea.io == eb.io &&
 				   ea.off == eb.off && ea.len == eb.len)),
 	      "plan: %s: the same end (%d at %llu, walked %d at %llu)", what,
-	      ra, (unsigned long long)ea.off, rb,
-	      (unsigned long long)eb.off);
+	      ra, ra ? (unsigned long long)ea.off : 0, rb,
+	      rb ? (unsigned long long)eb.off : 0);
 	CHECK(!memcmp(&sa, &sb, sizeof(sa)) && a.max_len == b.max_len &&
 	      a.lo == b.lo && a.hi == b.hi,
 	      "plan: %s: the same counts (%llu writes, walked %llu)", what,
