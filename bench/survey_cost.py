@@ -79,7 +79,7 @@ def upto_collapse(fb, base, limit, ref_text, au, random_order):
     rates = [r["rate_bps"] for r in doc["tables"][0]["rows"]]
     k = len(rows)
     for i in range(1, len(rows) + 1):
-        v = verdict(fb, ref_text + step_text(2, cmd, rows[:i]),
+        v = verdict(fb, ref_text + step_text(4, cmd, rows[:i]),
                     random_order)
         if v["value"] == limit and not v["at_least"]:
             k = i
@@ -87,12 +87,12 @@ def upto_collapse(fb, base, limit, ref_text, au, random_order):
     return sum(nr * au * 1e9 / r for r in rates[:k]), k * nr * au
 
 
-def proof(fb, dev, au, bs, limit, random_order):
+def proof(fb, dev, au, bs, limit, random_order, read_text):
     base = ["-O", dev, "--erasesize=%d" % au, "--blocksize=%d" % bs]
     if random_order:
         base.append("--random")
     ns = written = 0
-    ref_text = ""
+    ref_text = read_text
     # on a small card the largest N that fits stands in for the limit
     limit = min(limit, MAX_NR)
     while limit > 1 and not fits(fb, base + ["--open-au-nr=%d" % limit]):
@@ -100,7 +100,7 @@ def proof(fb, dev, au, bs, limit, random_order):
     if limit:
         cmd = base + ["--open-au-nr=%d" % limit]
         ns, written = io(run(fb, cmd))
-        ref_text = step_text(1, cmd, run(fb, cmd, text=True).splitlines())
+        ref_text += step_text(3, cmd, run(fb, cmd, text=True).splitlines())
     if limit < MAX_NR and fits(fb, base + ["--open-au-nr=%d" % (limit + 1)]):
         n, w = upto_collapse(fb, base, limit, ref_text, au, random_order)
         ns += n
@@ -109,9 +109,18 @@ def proof(fb, dev, au, bs, limit, random_order):
 
 
 def reads(fb, dev):
-    return sum(run(fb, ["-a", dev, "--blocksize=%d" % bs,
-                        "--count=8"])["io"]["device_ns"]
-               for bs in (1024, 3072))
+    """Device time of the read tests, and their tables as a report: a
+    --random count is exact only where an -a table confirms the erase
+    size, so the proof's verdicts are read with them."""
+    ns, text = 0, ""
+    for k, bs in enumerate((1024, 3072)):
+        cmd = ["-a", dev, "--blocksize=%d" % bs, "--count=8"]
+        doc = run(fb, cmd)
+        if not text:
+            text = "# Disk %s: %d bytes\n" % (dev, doc["device"]["size"])
+        ns += doc["io"]["device_ns"]
+        text += step_text(k + 1, cmd, run(fb, cmd, text=True).splitlines())
+    return ns, text
 
 
 def full_bs(sv):
@@ -147,9 +156,10 @@ def measure(fb, card, baselines):
     sv = run(fb, ["--survey", dev])
     bs, au = full_bs(sv), card["au"]
     r = {"survey": io(sv)}
-    ln, lw = proof(fb, dev, au, bs, card["open"], 0)
-    rn, rw = proof(fb, dev, au, bs, card["random"], 1)
-    r["proof"] = (reads(fb, dev) + ln + rn, lw + rw)
+    an, text = reads(fb, dev)
+    ln, lw = proof(fb, dev, au, bs, card["open"], 0, text)
+    rn, rw = proof(fb, dev, au, bs, card["random"], 1, text)
+    r["proof"] = (an + ln + rn, lw + rw)
     if baselines:
         base = ["-O", dev, "--erasesize=%d" % au, "--blocksize=%d" % bs]
         a, b = sweep(fb, base, card["open"]), \
