@@ -22,7 +22,7 @@
 struct plan {
 	struct plan_cost c;
 	unsigned lo0, hi0, w;
-	int hi_run;
+	int lf0, hi_run;
 	double a;
 	double *v;		/* worst of cost - a * proof, by state */
 	unsigned *pick;		/* the move there: N << 1 | full, 0: none */
@@ -54,6 +54,16 @@ static double leaf(const struct plan *p, unsigned lo, unsigned hi, int lf)
 	return v;
 }
 
+/* The two outcomes of a run at n from a state: it holds, it collapses. */
+static void outcomes(const struct plan *p, unsigned lo, unsigned hi, int lf,
+		     unsigned n, int full, double *hold, double *drop)
+{
+	const struct plan_cost *c = &p->c;
+
+	*drop = c->collapse * n + p->v[at(p, lo, n, lf)];
+	*hold = (full ? c->full : c->probe) * n + p->v[at(p, n, hi, full)];
+}
+
 /*
  * The move with the cheapest worst outcome; of moves alike in that, the
  * one whose other outcome is cheaper.
@@ -72,10 +82,8 @@ static void state(struct plan *p, unsigned lo, unsigned hi, int lf)
 		return;
 	}
 	for (n = lo + 1; n < hi; n++) {
-		drop = c->collapse * n + p->v[at(p, lo, n, lf)];
 		for (full = !c->probes; full < 2; full++) {
-			hold = (full ? c->full : c->probe) * n +
-			       p->v[at(p, n, hi, full)];
+			outcomes(p, lo, hi, lf, n, full, &hold, &drop);
 			worst = hold > drop ? hold : drop;
 			other = hold > drop ? drop : hold;
 			if (p->pick[i] && (worst > p->v[i] + EPS ||
@@ -102,13 +110,42 @@ static void solve(struct plan *p, double a)
 				state(p, lo, lo + len, lf);
 }
 
+/*
+ * The worst of cost - a * proof from the start, with the plan's own first
+ * move (n = 0) or with a run at n first.
+ */
+static double worst_from(struct plan *p, int lo_full, unsigned n, int full)
+{
+	double hold, drop;
+
+	if (!n)
+		return p->v[at(p, p->lo0, p->hi0, lo_full)];
+	outcomes(p, p->lo0, p->hi0, lo_full, n, full, &hold, &drop);
+	return hold > drop ? hold : drop;
+}
+
+/* The smallest ratio the search stays within, first move as above. */
+static double bound(struct plan *p, int lo_full, unsigned n, int full)
+{
+	double a = 0, b = RATIO_MAX, m;
+	unsigned k;
+
+	for (k = 0; k < RATIO_STEPS; k++) {
+		m = (a + b) / 2;
+		solve(p, m);
+		if (p->c.spent + worst_from(p, lo_full, n, full) <= 0)
+			b = m;
+		else
+			a = m;
+	}
+	return b;
+}
+
 struct plan *plan_make(const struct plan_cost *c, unsigned lo, unsigned hi,
 		       int lo_full, int hi_run)
 {
 	struct plan *p = calloc(1, sizeof(*p));
-	double a = 0, b = RATIO_MAX, m;
 	size_t cells;
-	unsigned k;
 
 	if (!p)
 		return NULL;
@@ -117,7 +154,7 @@ struct plan *plan_make(const struct plan_cost *c, unsigned lo, unsigned hi,
 	if (lo >= hi)
 		lo = hi - 1;
 	*p = (struct plan){ .c = *c, .lo0 = lo, .hi0 = hi, .hi_run = hi_run,
-			    .w = hi - lo + 1 };
+			    .w = hi - lo + 1, .lf0 = lo_full };
 	cells = (size_t)p->w * p->w * 2;
 	p->v = malloc(cells * sizeof(*p->v));
 	p->pick = malloc(cells * sizeof(*p->pick));
@@ -125,16 +162,24 @@ struct plan *plan_make(const struct plan_cost *c, unsigned lo, unsigned hi,
 		plan_free(p);
 		return NULL;
 	}
-	for (k = 0; k < RATIO_STEPS; k++) {
-		m = (a + b) / 2;
-		solve(p, m);
-		if (c->spent + p->v[at(p, lo, hi, lo_full)] <= 0)
-			b = m;
-		else
-			a = m;
-	}
-	solve(p, b);
+	solve(p, bound(p, lo_full, 0, 0));
 	return p;
+}
+
+double plan_ratio(const struct plan *p)
+{
+	return p->a;
+}
+
+double plan_ratio_with(struct plan *p, unsigned n, int full)
+{
+	double a = p->a, r;
+
+	if (n <= p->lo0 || n >= p->hi0 || (!full && !p->c.probes))
+		return RATIO_MAX;
+	r = bound(p, p->lf0, n, full);
+	solve(p, a);
+	return r;
 }
 
 unsigned plan_move(const struct plan *p, unsigned lo, unsigned hi,

@@ -35,6 +35,16 @@ struct plan *plan_make(const struct plan_cost *c, unsigned lo, unsigned hi,
 unsigned plan_move(const struct plan *p, unsigned lo, unsigned hi,
 		   int lo_full, int *full);
 
+/* The worst ratio of the search's cost to the proof's that it keeps. */
+double plan_ratio(const struct plan *p);
+
+/*
+ * The same with a run at n (full: a full run) first, whatever it shows,
+ * and the plan's moves after it: what the search gives up by preferring
+ * a likely answer to the plan's own choice.
+ */
+double plan_ratio_with(struct plan *p, unsigned n, int full);
+
 void plan_free(struct plan *p);
 
 #endif

@@ -23,6 +23,8 @@
  * shows).  The margin is for noise.
  */
 #define FINE_HOLD 0.85
+/* A worst case the likely random answer may be tried at, by the plan's */
+#define LIKELY_COST 1.1
 
 /* A run at nr in this order made as a full run (full) or a probe. */
 static const struct step *find_run(const struct survey *s, int random,
@@ -288,10 +290,27 @@ static void search_cost(const struct survey *s, int random,
 }
 
 /*
+ * Random slots are some of the open ones, and cards tend to have none or
+ * take random writes in every open AU.  After N=1 (which collapses on a
+ * card with none), a full run at the linear limit proves the other
+ * common answer: tried next wherever that raises the worst case the
+ * plan keeps (the answers it would cost most on) by LIKELY_COST at most.
+ */
+static unsigned likely_random(const struct survey *s, struct plan *p,
+			      const struct search *st)
+{
+	unsigned lin = linear_limit(s);
+
+	return lin > st->lo && lin < st->hi && !ran(s, 1, lin) &&
+	       plan_ratio_with(p, lin, 1) <= LIKELY_COST * plan_ratio(p) ?
+	       lin : 0;
+}
+
+/*
  * The next run of a search: the first a full run at N=1 (what later
- * runs are judged against, at every size), then the planner's choice,
- * then what proves the limit: a full run at it and a run above it.
- * 0: nothing left.
+ * runs are judged against, at every size), then the planner's choice
+ * (in random order, the likely answer first), then what proves the
+ * limit: a full run at it and a run above it.  0: nothing left.
  */
 static unsigned next_run(const struct survey *s, int random, int *full)
 {
@@ -306,7 +325,9 @@ static unsigned next_run(const struct survey *s, int random, int *full)
 	search_state(s, random, &st);
 	search_cost(s, random, &c);
 	p = plan_make(&c, st.lo, st.hi, st.lo_full, st.hi_run);
-	nr = p ? plan_move(p, st.lo, st.hi, st.lo_full, full) : 0;
+	nr = p && random ? likely_random(s, p, &st) : 0;
+	if (!nr && p)
+		nr = plan_move(p, st.lo, st.hi, st.lo_full, full);
 	plan_free(p);
 	if (nr)
 		return nr;

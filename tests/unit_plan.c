@@ -92,6 +92,33 @@ static void limits(const char *what, const struct plan_cost *c)
 	      "proof, galloping and bisecting %.2f", what, worst, gallop);
 }
 
+/*
+ * A first run forced on the plan keeps a worst case no better than its
+ * own choice, and its own choice forced keeps the plan's.
+ */
+static void check_ratios(struct plan *p)
+{
+	double own = p ? plan_ratio(p) : 0, r, best = 1e9;
+	unsigned n, pick = 0;
+	int full = 0, worse = 0;
+
+	if (p)
+		pick = plan_move(p, 0, NMAX + 1, 0, &full);
+	for (n = 1; p && n <= NMAX; n++) {
+		r = plan_ratio_with(p, n, 1);
+		worse += r < own - 1e-3;
+		if (r < best)
+			best = r;
+	}
+	CHECK(p && pick && !worse, "plan: no first run keeps a better worst "
+	      "case than the plan's own (%.2f, best forced %.2f)", own, best);
+	r = p ? plan_ratio_with(p, pick, full) : 0;
+	CHECK(p && r < own * 1.01 && r > own * 0.99, "plan: its own first run "
+	      "forced keeps its worst case (%.2f, %.2f)", own, r);
+	CHECK(p && plan_move(p, 0, NMAX + 1, 0, &full) == pick,
+	      "plan: asking about other first runs leaves the plan as it was");
+}
+
 int main(void)
 {
 	struct plan_cost c = { .nmax = NMAX, .probe = 3, .full = 12,
@@ -119,6 +146,9 @@ int main(void)
 	CHECK(p && plan_move(p, 6, 8, 0, &full) == 7 && full,
 	      "plan: the last N left runs as a full run (it proves the "
 	      "limit if it holds)");
+	plan_free(p);
+	p = plan_make(&c, 0, NMAX + 1, 0, 0);
+	check_ratios(p);
 	plan_free(p);
 	planned(&c, 64, &found);
 	CHECK(found == 64, "plan: a card that never collapses ends at the "
