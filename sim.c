@@ -868,16 +868,18 @@ static uint64_t move_pages(const struct sim *s, uint64_t pages)
 /*
  * Closing an AU moves the pages it still lacks from the old copy; a card
  * that levels off instead folds what the AU took since it opened out of
- * its log, so that thrashing writes run at a fixed share of the rate.
+ * its log, so that thrashing writes run at a fixed share of the rate:
+ * at most an AU's worth, however often an AU kept open was rewritten.
  */
 static uint64_t close_cost(const struct sim *s, const struct au_slot *a)
 {
 	uint64_t done = a->random ? 0 : div_up(a->wp, s->p.page);
+	uint64_t folded = a->written < s->p.au ? a->written : s->p.au;
 
 	if (done > s->au_pages)
 		done = s->au_pages;
 	if (s->p.level > 0 && done < s->au_pages)
-		return (uint64_t)((double)a->written * s->fold + 0.5);
+		return (uint64_t)((double)folded * s->fold + 0.5);
 	return move_pages(s, s->au_pages - done) + s->t.erase;
 }
 

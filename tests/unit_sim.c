@@ -635,6 +635,38 @@ static void test_random_cost(void)
 	      "%.2f with rcost=0", rnd[3] / lin[3], free_[3] / lin[3]);
 }
 
+/*
+ * A card that levels off (4 MiB AUs), with one slot, random-capable: the
+ * first write into another AU after the first took MiB 1 then MiB 0 (out
+ * of order) passes times, which closes the first.
+ */
+static uint64_t close_after(unsigned passes)
+{
+	uint64_t a = 64 * MiB, b = a + 12 * 4 * MiB, t;
+	unsigned i;
+	struct dev d;
+
+	if (sim_start(&d, "sim:su04g,noise=0,open=1,random=1"))
+		return 0;
+	for (i = 0; i < passes; i++) {
+		wr(&d, a + MiB, MiB);
+		wr(&d, a, MiB);
+	}
+	t = wr(&d, b, MiB);
+	sim_ops.close(&d);
+	return t;
+}
+
+/* Closing folds what the AU took since it opened: an AU's worth at most. */
+static void test_fold_cap(void)
+{
+	uint64_t twice = close_after(2), often = close_after(8);
+
+	CHECK(twice > 0 && often == twice,
+	      "closing an AU rewritten 8 times costs %.0fms, twice %.0fms",
+	      often / 1e6, twice / 1e6);
+}
+
 /* 1 MiB writes slower than the exact time by 20 ms or more, of n. */
 static unsigned paused(const char *spec, unsigned n)
 {
@@ -945,6 +977,7 @@ int main(void)
 	test_find_fat("sim:xporter,noise=0,fat=1,fatstart=0,rcost=0", 0);
 	test_collapse_shapes();
 	test_random_cost();
+	test_fold_cap();
 	test_pauses();
 	test_discard();
 	test_noise();
