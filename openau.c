@@ -51,8 +51,13 @@ static int open_au_validate(const struct opts *o, const struct dev *d,
 }
 
 /*
- * The AUs in the classic pseudo-random visiting order; a sweep uses the
- * first nr of them for each nr.
+ * The AUs in the classic pseudo-random visiting order.  A sweep runs
+ * each row's columns from the largest nr down, each on the last nr AUs
+ * of the list: the ones the column before wrote last, which a card
+ * keeps open.  A column within the limit then finds its AUs open, as a
+ * run of its own would, instead of paying to close those that a
+ * collapsing column left half-written (in random order a full merge
+ * each).
  */
 static uint64_t *au_list(const struct opts *o)
 {
@@ -73,7 +78,7 @@ static uint64_t *au_list(const struct opts *o)
  * --count, the best of that many passes.
  */
 static struct vm_node *write_pass(struct prog *p, const struct opts *o,
-				  struct vm_expr nr)
+				  struct vm_expr first, struct vm_expr nr)
 {
 	struct vm_node *aus = prog_node(p, VM_LOOP);
 	struct vm_node *pos, *best;
@@ -81,6 +86,7 @@ static struct vm_node *write_pass(struct prog *p, const struct opts *o,
 	aus->var = VAR_AU;
 	aus->order = ORD_LIST;
 	aus->list = p->list;
+	aus->start = first;
 	aus->count = nr;
 	aus->reduce = RED_TOTAL;
 	prog_kids(p, aus, chunk_write(p), NULL);
@@ -97,13 +103,14 @@ static const struct vm_node *open_au_build(struct prog *p,
 {
 	struct vm_node *row = prog_node(p, VM_ROW);
 	struct vm_node *col;
+	struct vm_expr first = expr_const(o->nr_hi);
 
 	(void)d;
 	p->list = au_list(o);
 	if (!p->list)
 		return NULL;
 	if (o->nr_lo == o->nr_hi) {
-		col = write_pass(p, o, expr_const(o->nr_lo));
+		col = write_pass(p, o, expr_const(0), expr_const(o->nr_lo));
 	} else {
 		col = prog_node(p, VM_COLS);
 		col->var = VAR_NR;
@@ -113,7 +120,10 @@ static const struct vm_node *open_au_build(struct prog *p,
 		col->count = expr_const(o->nr_hi - o->nr_lo + 1);
 		col->fmt = FMT_RATE;
 		col->prune = SWEEP_PRUNE;
-		prog_kids(p, col, write_pass(p, o, expr_var(VAR_NR, 0)), NULL);
+		col->reverse = 1;
+		first.mul[VAR_NR] = -1;
+		prog_kids(p, col, write_pass(p, o, first, expr_var(VAR_NR, 0)),
+			  NULL);
 	}
 	/* the classic's field: one value 8 columns wide, a sweep's 9 */
 	row->width = o->nr_lo == o->nr_hi ? ROW_KEY_WIDTH : ROW_COL_WIDTH;

@@ -131,7 +131,7 @@ static int iter_next(struct vm *vm, struct iter *it, int64_t *v)
 		k = lfsr_next(&it->lfsr);
 		break;
 	case ORD_LIST:
-		*v = (int64_t)n->list[it->i - 1];
+		*v = (int64_t)n->list[it->start + (int64_t)it->i - 1];
 		return 1;
 	default:
 		k = it->i - 1;
@@ -448,10 +448,15 @@ static int derived_col(struct vm *vm, struct row *r, const struct vm_node *k)
 		       r->v[k->b] - (r->v[k->a] + r->v[k->c]) / 2);
 }
 
-/* A loop whose steps are columns; dead columns are skipped (NaN). */
+/*
+ * A loop whose steps are columns; dead columns are skipped (NaN).  A
+ * reversed one runs its steps from the last to the first, each still
+ * printed in its own column.
+ */
 static int run_cols(struct vm *vm, const struct vm_node *n, struct row *r)
 {
-	int64_t saved = vm->var[n->var], v;
+	int64_t saved = vm->var[n->var], val[TABLE_MAXCOLS], v;
+	unsigned base = r->n, nv = 0, k, i, j;
 	struct vm_val one;
 	struct iter it;
 	double rate;
@@ -459,18 +464,23 @@ static int run_cols(struct vm *vm, const struct vm_node *n, struct row *r)
 
 	ret = iter_begin(vm, n, &it);
 	while (!ret && iter_next(vm, &it, &v)) {
-		unsigned j = r->n;
-
-		vm->var[n->var] = v;
-		rate = NAN;
-		if (j < TABLE_MAXCOLS && !vm->col_dead[j]) {
-			ret = run_node(vm, n->kids[0], &one);
-			if (ret)
-				break;
-			rate = column_value(n->fmt, &one);
-		}
-		ret = add_col(vm, r, n, NULL, rate);
-		if (ret || isnan(rate) || n->prune <= 0)
+		ret = add_col(vm, r, n, NULL, NAN);
+		if (!ret)
+			val[nv++] = v;
+	}
+	for (k = 0; !ret && k < nv; k++) {
+		i = n->reverse ? nv - 1 - k : k;
+		j = base + i;
+		if (vm->col_dead[j])
+			continue;
+		vm->var[n->var] = val[i];
+		ret = run_node(vm, n->kids[0], &one);
+		if (ret)
+			break;
+		rate = column_value(n->fmt, &one);
+		r->v[j] = rate;
+		r->val[j].ns = rate;
+		if (isnan(rate) || n->prune <= 0)
 			continue;
 		if (rate > vm->col_best[j])
 			vm->col_best[j] = rate;

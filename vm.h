@@ -47,7 +47,7 @@ enum vm_order {
 	ORD_HALVING,	/* from start down to stop, halving */
 	ORD_LINEAR,	/* start + i * stride, i = 0..count-1 */
 	ORD_LFSR,	/* the same positions, full-period pseudo-random */
-	ORD_LIST,	/* the values in list[0..count-1] */
+	ORD_LIST,	/* the values in list[start..start+count-1] */
 };
 
 enum vm_reduce { RED_NONE, RED_MIN, RED_AVG, RED_MAX, RED_TOTAL };
@@ -77,6 +77,7 @@ struct vm_node {
 				 * a hidden column (-a: every place) */
 	double prune;		/* VM_COLS: skip a column once below this
 				 * fraction of its best rate (0: never) */
+	int reverse;		/* VM_COLS: run the last column first */
 	/*
 	 * VM_ROW: key variable and its format.  Columns (children of a row):
 	 * the format also picks the value, FMT_RATE being bytes per second

@@ -38,3 +38,23 @@ else
 	fail "prune: $msg"
 fi
 rm -f "$TMP/prune"
+
+# A sweep's row runs its columns from the largest N down, each on the
+# last N of its AUs (those the column before wrote last); a run of one N
+# keeps the classic pattern, its N AUs in their order.
+order() {
+	"$FB" -O -v sim: "$@" 2>&1 >/dev/null |
+		awk '$1 == "write" && $3 == "4MiB" { printf "%d ", $2 / 1048576 }'
+}
+got=$(order --open-au-nr=1-3)
+if [ "$got" = "32 128 80 128 80 80 " ]; then
+	pass "sweep order: largest N first, each N on the last N AUs"
+else
+	fail "sweep order: whole-AU writes to $got"
+fi
+got=$(order --open-au-nr=3)
+if [ "$got" = "32 128 80 " ]; then
+	pass "single N: the classic order"
+else
+	fail "single N: whole-AU writes to $got"
+fi

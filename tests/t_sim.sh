@@ -137,10 +137,17 @@ expect_status "the classic table on the default card" 0 $FB -a sim:
 expect_grep "the classic table format" \
 	"^align 4194304	pre [0-9.]*[mµ]s	on .*	post .*	diff " "$TMP/out"
 expect_grep "verdicts go to stderr" "erase" "$TMP/err"
-# An open-AU run typed to start on AU 1, sd08g's FAT AU: it counts one
-# AU too many, and the verdict says where its test AUs start.
+# An open-AU run typed to start on AU 1, sd08g's FAT AU: the verdict
+# says where its test AUs start.  A sweep's columns take the last N of
+# its AUs, so only its largest N writes the AU at --offset and the count
+# stays right; a single run at 7 counts one AU too many.
 expect_status "-O from AU 1" 0 $FB -O sim:sd08g --erasesize=4M --offset=4M \
 	--open-au-nr=1-8
 expect_grep "-O from AU 1: the verdict notes where its AUs start" \
-	"open_au_linear: 7 (medium) .*note: its test AUs start at AU 1" \
+	"open_au_linear: 6 (medium) .*note: its test AUs start at AU 1" \
+	"$TMP/err"
+expect_status "-O N=7 from AU 1" 0 $FB -O sim:sd08g --erasesize=4M \
+	--offset=4M --open-au-nr=7
+expect_grep "-O N=7 from AU 1: one too many, and the note says why" \
+	"open_au_linear: at least 7 (low) .*note: its test AUs start at AU 1" \
 	"$TMP/err"
