@@ -34,6 +34,17 @@ static int low_cell(const struct column *c, size_t i, double share,
 	return cell(c, i) <= share * ref || pruned(c, i);
 }
 
+/* The rate of run d at size key; NAN where it was not measured. */
+static double rate_at(const struct column *d, uint64_t key)
+{
+	size_t r;
+
+	for (r = 0; r < d->t->nrows; r++)
+		if (d->t->rows[r].key == key)
+			return cell(d, r);
+	return NAN;
+}
+
 /*
  * What the card manages at this write size when nothing gets in its way:
  * the best rate of the runs of the same test (same order, same erase
@@ -43,21 +54,15 @@ static int low_cell(const struct column *c, size_t i, double share,
 static double healthy_rate(const struct column *c, size_t m,
 			   const struct column *self, uint64_t key)
 {
-	double best = NAN;
-	size_t i, r;
+	double best = NAN, x;
+	size_t i;
 
 	for (i = 0; i < m; i++) {
-		const struct column *o = &c[i];
-
-		if (o->random != self->random || o->group != self->group)
+		if (c[i].random != self->random || c[i].group != self->group)
 			continue;
-		for (r = 0; r < o->t->nrows; r++) {
-			double x = cell(o, r);
-
-			if (o->t->rows[r].key == key && isfinite(x) &&
-			    !(x <= best))
-				best = x;
-		}
+		x = rate_at(&c[i], key);
+		if (isfinite(x) && !(x <= best))
+			best = x;
 	}
 	return best;
 }
@@ -119,19 +124,69 @@ struct own {
 };
 
 /*
+ * A decline ending at size j (q: shares of a reference, largest size
+ * first; *from: the size it fell from): four sizes or more in a row, each
+ * at 92 % or less of the one before and the last at half or less, or
+ * each between half and 105 % of the one before, the last at 40 % or
+ * less and at two thirds or less of the first.  Each write paying a cost
+ * its size does not (a log-structured card's merges, the backward writes
+ * of one AU past the random slots) falls like that; noise and pauses do
+ * not fall size after size, and a cliff at one size is no decline.
+ */
+static int declines_to(const double *q, size_t j, size_t *from)
+{
+	size_t i;
+
+	for (i = j; i > 0 && q[i] <= 0.92 * q[i - 1]; i--)
+		;
+	if (j >= i + 3 && q[j] <= 0.5) {
+		*from = i;
+		return 1;
+	}
+	for (i = j; i > 0 && q[i] <= 1.05 * q[i - 1] && q[i] >= 0.5 * q[i - 1];
+	     i--)
+		;
+	*from = i;
+	return j >= i + 3 && q[j] <= 0.4 && q[j] * 1.5 <= q[i];
+}
+
+/*
+ * A decline on a run's own curve, from a size of 64 KiB or more down to
+ * 45 % of its best or less (a page, at most 64 KiB, slows only smaller
+ * writes): a collapse, weak unless that size is at 35 % or less.
+ */
+static void own_decline(const struct curve *cv, double best, struct own *o)
+{
+	double q[CURVE_MAX], lowest = 1;
+	size_t n, j, k, from;
+
+	for (n = 0; n + 1 < cv->n && !isnan(cv->rate[n + 1]); n++)
+		q[n] = cv->rate[n + 1] / best;
+	for (j = 0; j < n; j++) {
+		if (!declines_to(q, j, &from))
+			continue;
+		for (k = from + 1; k <= j && cv->key[k + 1] >= PAGE_MAX; k++)
+			lowest = fmin(lowest, q[k]);
+	}
+	o->collapsed = lowest <= 0.45;
+	o->weak = lowest > 0.35;
+}
+
+/*
  * On its own curve.  A card within its limit writes every size of a
  * page or more at well over half its best rate (the command overhead is
  * a small part of a 64 KiB write), and whole-AU writes never collapse.
  * Two sizes in a row from 64 KiB up to half the erase size at 60 % of
  * the best or less, one of them at half, are a collapse; one alone may be
  * an outlier (the card paused to collect garbage).  Where smaller writes
- * are fast again, it takes three: two are a dip (seed 002, one AU).
+ * are fast again, it takes three: two are a dip (seed 002, one AU).  So
+ * is a decline that reaches 45 % at 64 KiB or more (own_decline).
  */
 static void own_curve(const struct curve *cv, struct own *o)
 {
 	size_t i, run = 0, deep = 0, longest = 0, end = 0, fall;
 	double best = 0;
-	int halving;
+	int halving, dip;
 
 	memset(o, 0, sizeof(*o));
 	o->share = INFINITY;
@@ -157,10 +212,13 @@ static void own_curve(const struct curve *cv, struct own *o)
 			o->low = i;
 		}
 	}
-	for (i = end + 1; longest == 2 && i < cv->n; i++)
-		if (cv->rate[i] >= 0.8 * best)
-			return;
-	o->collapsed = longest >= 2;
+	for (i = end + 1, dip = 0; longest == 2 && i < cv->n; i++)
+		dip |= cv->rate[i] >= 0.8 * best;
+	o->collapsed = longest >= 2 && !dip;
+	if (!o->collapsed) {
+		own_decline(cv, best, o);
+		return;
+	}
 	/*
 	 * No size under a third of the best, nor the rate halving with the
 	 * size (each write paying the same copy), nor falling size after
@@ -195,22 +253,22 @@ static void own_evidence(struct column *c, const struct own *o)
 /*
  * Against the other runs: writes (all but the whole-AU one) far below
  * the healthy rate at half of the sizes below 50 %, or at two below 25 %
- * (a dip that deep is not noise).
+ * (a dip that deep is not noise), or declining size after size.
  */
 static int peer_collapse(struct column *c, const struct column *all,
 			 size_t m)
 {
-	size_t i, nk = 0, low = 0, severe = 0, weak = 0, deep = 0;
-	double deepest = 1;
+	size_t i, nk = 0, low = 0, severe = 0, weak = 0, deep = 0, from;
+	double deepest = 1, q[CURVE_MAX];
 
 	c->worst = INFINITY;
-	for (i = 1; i < c->t->nrows; i++) {
+	for (i = 1; i < c->t->nrows && nk < CURVE_MAX; i++) {
 		double x = pruned(c, i) ? 0 : cell(c, i), ref;
 
 		ref = healthy_rate(all, m, c, c->t->rows[i].key);
 		if (!isfinite(x) || !(ref > 0))
 			continue;
-		nk++;
+		q[nk++] = x / ref;
 		low += x < 0.5 * ref;
 		severe += x < 0.25 * ref;
 		if (i >= 2) {
@@ -238,7 +296,34 @@ static int peer_collapse(struct column *c, const struct column *all,
 		c->marginal = 2;
 	else if (weak >= 2 || deepest < 0.6)
 		c->marginal = 1;
-	return (nk && 2 * low >= nk) || severe >= 2;
+	for (i = 0; i < nk && !declines_to(q, i, &from); i++)
+		;
+	return (nk && 2 * low >= nk) || severe >= 2 || i < nk;
+}
+
+/*
+ * A run that held, as low as one that collapsed (within a quarter) at
+ * every size where that one is at half the healthy rate or less: the
+ * two look alike, whatever the verdicts on each.
+ */
+int looks_collapsed(const struct column *held, const struct column *bad,
+		    const struct column *all, size_t m)
+{
+	size_t i, seen = 0;
+
+	for (i = 1; i < bad->t->nrows; i++) {
+		uint64_t key = bad->t->rows[i].key;
+		double x = pruned(bad, i) ? 0 : cell(bad, i);
+		double y = rate_at(held, key);
+
+		if (!(x <= 0.5 * healthy_rate(all, m, bad, key)) ||
+		    !isfinite(y))
+			continue;
+		if (y > 1.25 * x)
+			return 0;
+		seen++;
+	}
+	return seen > 0;
 }
 
 /*
@@ -261,9 +346,39 @@ static int half_ok(const struct column *c, const struct column *all,
 }
 
 /*
+ * The best of the runs falls on its own curve, but a run of more AUs
+ * than the best one is at half of it or less where it falls lowest: the
+ * runs differ (more AUs are slower only past the limit), so the fall is
+ * what the card does with this order at these sizes (random-order writes
+ * that cost more, a large page), not a collapse every run shares.
+ */
+static int spread(const struct column *all, size_t m,
+		  const struct column *self, const struct curve *env,
+		  const struct own *o)
+{
+	uint64_t key = env->key[o->low];
+	double best = env->rate[o->low];
+	unsigned nr = 0;
+	size_t i;
+
+	for (i = 0; i < m; i++)
+		if (all[i].random == self->random &&
+		    all[i].group == self->group &&
+		    rate_at(&all[i], key) == best)
+			nr = all[i].nr;
+	for (i = 0; i < m; i++)
+		if (all[i].random == self->random &&
+		    all[i].group == self->group && all[i].nr > nr &&
+		    rate_at(&all[i], key) <= 0.5 * best)
+			return 1;
+	return 0;
+}
+
+/*
  * A run is judged on its own curve.  With other runs of the same test,
  * also against the best they reach at each size, unless that best
- * collapses on its own curve too: then every run did.
+ * collapses on its own curve too: then every run did, unless the runs
+ * are far apart there.
  */
 static void judge(struct column *c, const struct column *all, size_t m)
 {
@@ -276,14 +391,28 @@ static void judge(struct column *c, const struct column *all, size_t m)
 	if (peers) {
 		envelope(all, m, c, &cv);
 		own_curve(&cv, &o);
+		if (o.collapsed && spread(all, m, c, &cv, &o))
+			o.collapsed = mine.collapsed = 0;
+		/* the best of them sags: what held may not have */
+		c->sags = !o.collapsed && o.share <= 0.6;
 	}
-	if (!peers || o.collapsed || mine.collapsed) {
+	if (!peers || o.collapsed) {
 		own_evidence(c, &mine);
 		c->collapsed = mine.collapsed || (peers && o.collapsed);
 		c->weak = mine.collapsed ? mine.weak : o.weak;
 	} else {
+		/*
+		 * The clearer of the two readings; its own curve says
+		 * little where the best of the runs sags as well.
+		 */
 		c->collapsed = peer_collapse(c, all, m);
 		c->weak = c->collapsed && c->worst > 0.35 * c->worst_ref;
+		if (mine.collapsed && !c->sags &&
+		    (!c->collapsed || (c->weak && !mine.weak))) {
+			own_evidence(c, &mine);
+			c->collapsed = 1;
+			c->weak = mine.weak;
+		}
 	}
 	c->half_ok = c->collapsed && !c->random && half_ok(c, all, m, peers);
 }

@@ -42,6 +42,8 @@ struct column {
 	int marginal;		/* held, but 1: two sizes well below the
 				   others, 2: two below half */
 	int half_ok;		/* collapsed, but not at half the erase size */
+	int sags;		/* the best of its test falls to 60 % of its
+				   own best at a size of 64 KiB or more */
 	uint64_t worst_key;	/* its lowest share of the reference */
 	uint64_t ref_key;	/* own: the size of its best; else 0 */
 	double worst, worst_ref;
@@ -59,6 +61,8 @@ unsigned place_multiple(const struct table *t, uint64_t v, uint64_t hi,
 /* analysis_collapse.c: has each run collapsed? */
 void judge_columns(struct column *c, size_t m);
 void quote_column(char *buf, size_t len, const struct column *c);
+int looks_collapsed(const struct column *held, const struct column *bad,
+		    const struct column *all, size_t m);
 
 /* The verdict families, each over all tables of its kind. */
 void analyze_align(const struct table *tabs, size_t n,

@@ -184,14 +184,16 @@ struct reading {
 };
 
 static void read_runs(const struct nstate *s, size_t ns, size_t bad,
-		      struct reading *r, struct verdict *v)
+		      const struct column *c, size_t m, struct reading *r,
+		      struct verdict *v)
 {
 	const struct column *show;
 
 	if (bad == ns) {
 		/* one N that held is a lower bound, as is the largest */
 		*r = (struct reading){ ALL_FINE, s[ns - 1].nr, 0,
-				       s[ns - 1].show->marginal ? CONF_LOW :
+				       s[ns - 1].show->marginal ||
+				       s[ns - 1].show->sags ? CONF_LOW :
 				       CONF_MEDIUM, s[ns - 1].show->marginal };
 		quote_column(v->evidence, sizeof(v->evidence), s[ns - 1].show);
 		say(v->evidence, sizeof(v->evidence),
@@ -220,6 +222,14 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		r->conf = CONF_HIGH;
 	quote_column(v->evidence, sizeof(v->evidence), show);
 	quote_column(v->evidence, sizeof(v->evidence), s[bad].show);
+	/* the one that held is as low where the other collapsed */
+	if (looks_collapsed(show, s[bad].show, c, m)) {
+		r->conf = CONF_LOW;
+		r->shaky = 1;
+		say(v->evidence, sizeof(v->evidence),
+		    "N=%u is as slow where N=%u collapses", s[bad - 1].nr,
+		    s[bad].nr);
+	}
 }
 
 /* The count as the runs give it: exact, or a bound. */
@@ -245,9 +255,13 @@ static void scaled_random(const struct reading *r, unsigned k,
 {
 	char a[UNIT_BUFLEN];
 
-	/* an error in the count is k times larger in the bound */
-	enum confidence conf = r->shaky ? CONF_LOW : conf_min(r->conf,
-							      CONF_MEDIUM);
+	/*
+	 * An error in the count is k times larger in the bound, and so is
+	 * one in the erase verdict: a 3x2^n erase block read as 2^n (or a
+	 * quarter of it) gives k three or four times too large.
+	 */
+	enum confidence conf = r->shaky || k > 2 ? CONF_LOW :
+			       conf_min(r->conf, CONF_MEDIUM);
 
 	say(v->evidence, sizeof(v->evidence),
 	    "each test AU of %s is %u erase blocks, each taking a random "
@@ -330,7 +344,7 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 		dipped = 1;
 		bad = dips;
 	}
-	read_runs(s, ns, bad, &r, v);
+	read_runs(s, ns, bad, c, m, &r, v);
 	if (dipped) {
 		r.conf = conf_min(r.conf, CONF_MEDIUM);
 		say(v->evidence, sizeof(v->evidence),
