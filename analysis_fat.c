@@ -11,37 +11,33 @@
  * it is never what makes an AU special.  Housekeeping pauses only ever
  * slow a write down, so the faster measurements of an AU say more about
  * it than the slower ones.
+ *
+ * Whether a split of a linear table stands out is a test of significance
+ * (analysis_fat_sig.c); the rules below for --random tables read its two
+ * moot-order rows with the rows below them.  Several runs of one card
+ * are read together in analysis_fat_runs.c.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis_fat.h"
 #include "analysis_int.h"
 #include "stats.h"
 #include "units.h"
 
-/* Smaller differences are not told apart from AUs that merely vary. */
+/*
+ * A FAT area costs the card several times as much per page (seed 002's
+ * 2nd AU writes at 3.35 M/s against 8 M/s): "no FAT area" needs a table
+ * that would have shown a difference of this factor.
+ */
+#define FAT_LEAST	1.2
+/* --random: the rows below the moot ones part a pair by this at least */
 #define FAT_MIN_LINEAR	1.08
-/* The two order-free rows of --random need a larger one... */
-#define FAT_MIN_RANDOM	1.2
+/* The two order-free rows of --random need a difference this large... */
+#define FAT_MIN_RANDOM	FAT_LEAST
 /* ...unless the rows below confirm it. */
 #define FAT_MIN_CONFIRMED 1.15
-
-enum fat_kind {
-	FAT_UNKNOWN,	/* too little to read */
-	FAT_NONE,	/* no AU stands apart */
-	FAT_SET,	/* these AUs do */
-	FAT_PAIR,	/* two groups differ; either may be the special one */
-};
-
-/* What one -f table says on its own. */
-struct fat_read {
-	enum fat_kind kind;
-	uint64_t set, other;	/* special AUs; FAT_PAIR: the two groups */
-	uint64_t erasesize;	/* what its AU indices count in */
-	unsigned nc;
-	struct verdict v;
-};
 
 /* One table: the columns grouped by their level where order is moot. */
 struct fat_eval {
@@ -57,16 +53,10 @@ struct fat_eval {
 	double inner;		/* widest spread of levels within a group */
 	double diff;		/* between the groups' median levels */
 	size_t rows, sep;	/* moot-order rows; group medians in order */
-	size_t won, pairs;	/* of (slow AU, fast AU, row): slow below */
-	double weakest;		/* the least share won by one pair of AUs */
 	size_t later;		/* --random: rows below, for the weakest pair */
 	double confirm;		/* ...and its share of them that agree */
+	struct fat_sig sig;	/* linear: the significance of the split */
 };
-
-static uint64_t bit(unsigned j)
-{
-	return 1ULL << j;
-}
 
 static unsigned count(uint64_t m)
 {
@@ -98,16 +88,59 @@ static int full(const struct fat_eval *e, size_t i, uint64_t m)
 }
 
 /*
+ * The scatter of one measurement in the moot-order rows of --random:
+ * the root mean square of what neither the row's nor the AU's level
+ * explains.
+ */
+static uint64_t all_aus(const struct fat_eval *e)
+{
+	return e->nc >= 64 ? ~0ULL : bit(e->nc) - 1;
+}
+
+static double moot_scatter(const struct fat_eval *e)
+{
+	double row[STATS_MAX], col[TABLE_MAXCOLS], ss = 0, g = 0, r;
+	size_t i, n = 0;
+	unsigned j;
+
+	memset(col, 0, sizeof(col));
+	for (i = 0; i < e->nr; i++) {
+		if (!moot(e, i) || !full(e, i, all_aus(e)))
+			continue;
+		row[i] = 0;
+		for (j = 0; j < e->nc; j++) {
+			row[i] += lx(e, i, j) / e->nc;
+			col[j] += lx(e, i, j);
+		}
+		g += row[i];
+		n++;
+	}
+	if (n < 2)
+		return INFINITY;
+	for (i = 0; i < e->nr; i++) {
+		if (!moot(e, i) || !full(e, i, all_aus(e)))
+			continue;
+		for (j = 0; j < e->nc; j++) {
+			r = lx(e, i, j) - row[i] - col[j] / n + g / n;
+			ss += r * r;
+		}
+	}
+	return fmax(sqrt(ss / ((n - 1) * (e->nc - 1))), FAT_SCATTER_MIN);
+}
+
+/*
  * With --random, an AU collapses when it keeps less than half of its
  * large-write rate (its best in the three largest sizes, one more than
  * the moot ones in case a pause hit both) compared with the AU that
- * keeps the most, in three sizes or in two next to each other.  A FAT
+ * keeps the most, by more than twice the scatter of a difference of two
+ * measurements, in three sizes or in two next to each other.  A FAT
  * area writes at a constant cost per page and never falls behind like
  * that; a pause can make one size look so, rarely two in a row.
  */
 static uint64_t collapsing(const struct fat_eval *e)
 {
 	double best[TABLE_MAXCOLS], keep;
+	double margin = M_LN2 + 2 * M_SQRT2 * moot_scatter(e);
 	unsigned n[TABLE_MAXCOLS] = { 0 }, run[TABLE_MAXCOLS] = { 0 }, j;
 	uint64_t m = 0;
 	size_t i;
@@ -125,7 +158,7 @@ static uint64_t collapsing(const struct fat_eval *e)
 				keep = fmax(keep, lx(e, i, j) - best[j]);
 		for (j = 0; j < e->nc; j++) {
 			int low = !moot(e, i) &&
-				  lx(e, i, j) - best[j] < keep - M_LN2;
+				  lx(e, i, j) - best[j] < keep - margin;
 
 			n[j] += low;
 			run[j] = low ? run[j] + 1 : 0;
@@ -266,21 +299,14 @@ static double group_rate(const struct fat_eval *e, size_t i, uint64_t m)
 	return median(r, n);
 }
 
-/*
- * Rows in which AU j is slower than AU k: of the moot-order ones that
- * measured every used column, by any margin; with --random, of those
- * below them that measured both, by at least min.
- */
+/* Rows below the moot ones in which AU j is slower than k by min. */
 static size_t wins(const struct fat_eval *e, unsigned j, unsigned k,
-		   int below, double min)
+		   double min)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < e->nr; i++) {
-		if (below ? moot(e, i) : !moot(e, i) || !full(e, i, e->used))
-			continue;
-		n += lx(e, i, k) - lx(e, i, j) > (below ? min : 0);
-	}
+	for (i = 0; i < e->nr; i++)
+		n += !moot(e, i) && lx(e, i, k) - lx(e, i, j) > min;
 	return n;
 }
 
@@ -295,14 +321,14 @@ static size_t both(const struct fat_eval *e, unsigned j, unsigned k)
 }
 
 /*
- * How the split holds up row by row, pair by pair of a slow and a fast
- * AU (a pause in one AU spoils one pair, not the row): in the moot-order
- * rows, how often the slow AU is below the fast one (won of pairs, and
- * the weakest pair's share).  With --random, the rows below them where
- * neither AU of a pair collapses, and how often the pair still parts by
- * half the gap or more (the weakest pair's share of later): a FAT area
- * keeps its difference there unless the card's handling of random writes
- * costs the others about as much, so they confirm but never refute.
+ * How the split holds up row by row: in the moot-order rows, how often
+ * the slow group is below the fast one.  With --random, pair by pair of
+ * a slow and a fast AU (a pause in one AU spoils one pair, not the row),
+ * the rows below them where neither AU of the pair collapses, and how
+ * often the pair still parts by half the gap or more (the weakest pair's
+ * share of later): a FAT area keeps its difference there unless the
+ * card's handling of random writes costs the others about as much, so
+ * they confirm but never refute.
  */
 static void support(struct fat_eval *e)
 {
@@ -319,21 +345,14 @@ static void support(struct fat_eval *e)
 			e->sep += group_rate(e, i, e->slow) <
 				  group_rate(e, i, e->fast);
 	}
-	e->weakest = 1;
-	for (j = 0; j < e->nc && e->rows; j++) {
+	for (j = 0; j < e->nc && e->rows && e->t->random; j++) {
 		if (!(e->slow & bit(j)))
 			continue;
 		for (k = 0; k < e->nc; k++) {
-			if (!(e->fast & bit(k)))
-				continue;
-			w = wins(e, j, k, 0, 0);
-			e->won += w;
-			e->pairs += e->rows;
-			e->weakest = fmin(e->weakest, (double)w / e->rows);
-			if ((e->coll & (bit(j) | bit(k))))
+			if (!(e->fast & bit(k)) || (e->coll & (bit(j) | bit(k))))
 				continue;
 			n = both(e, j, k);
-			w = wins(e, j, k, 1, min);
+			w = wins(e, j, k, min);
 			if (first || !n || (double)w / n < e->confirm) {
 				e->later = n;
 				e->confirm = n ? (double)w / n : 0;
@@ -397,14 +416,72 @@ static void say_collapse(const struct fat_eval *e, struct verdict *v)
 		    aus(l, sizeof(l), e->coll), count(e->coll) > 1 ? "" : "s");
 }
 
-static void read_none(const struct fat_eval *e, struct fat_read *r)
+/*
+ * --random: pauses can hide a FAT area in the two moot-order rows (its
+ * AUs unpaused, the others slowed in both).  A FAT area keeps its own
+ * cost per page in any order, so it would stand apart below them too:
+ * whether some AU writes FAT_LEAST above or below all the others in two
+ * of the rows below the moot ones, or in a third of them (or there are
+ * fewer than two such rows).
+ */
+static int apart_below(const struct fat_eval *e)
 {
-	double lim = e->t->random ? FAT_MIN_RANDOM : 1.1;
+	double lo, hi, x;
+	size_t i, n = 0, out[TABLE_MAXCOLS] = { 0 };
+	unsigned j, k;
+
+	for (i = 0; i < e->nr; i++) {
+		if (moot(e, i) || !full(e, i, e->used))
+			continue;
+		n++;
+		for (j = 0; j < e->nc; j++) {
+			if (!(e->used & bit(j)))
+				continue;
+			lo = INFINITY;
+			hi = -INFINITY;
+			for (k = 0; k < e->nc; k++) {
+				if (k == j || !(e->used & bit(k)))
+					continue;
+				lo = fmin(lo, lx(e, i, k));
+				hi = fmax(hi, lx(e, i, k));
+			}
+			x = lx(e, i, j);
+			out[j] += x < lo - log(FAT_LEAST) ||
+				  x > hi + log(FAT_LEAST);
+		}
+	}
+	for (j = 0; j < e->nc; j++)
+		if (out[j] >= 2 || (out[j] && 3 * out[j] >= n))
+			return 1;
+	return n < 2;	/* too few rows to bear anything out */
+}
+
+/*
+ * Linear: no split stands out, and none can differ by FAT_LEAST at
+ * medium confidence, given the scatter and the sizes measured.
+ */
+static void read_none_linear(const struct fat_eval *e, struct fat_read *r)
+{
+	r->kind = FAT_NONE;
+	r->v.is_null = 0;
+	r->v.conf = e->sig.bound < log(FAT_LEAST) ? CONF_MEDIUM : CONF_LOW;
+	say(r->v.evidence, sizeof(r->v.evidence),
+	    "no AU stands apart from the others beyond the scatter "
+	    "(%.0f%%) in %zu sizes; %s", 100 * (exp(e->sig.scatter) - 1),
+	    e->sig.rows, r->v.conf == CONF_MEDIUM ?
+	    "none can differ by as much as a FAT area" :
+	    "too noisy to rule out a FAT area");
+}
+
+static void read_none_random(const struct fat_eval *e, struct fat_read *r)
+{
+	double lim = FAT_MIN_RANDOM;
+	int apart = apart_below(e);
 
 	r->kind = FAT_NONE;
 	r->v.is_null = 0;
-	r->v.conf = e->rows >= (e->t->random ? 2u : 4u) &&
-		    e->spread < log(lim) ? CONF_MEDIUM : CONF_LOW;
+	r->v.conf = e->rows >= 2 && e->spread < log(lim) && !apart ?
+		    CONF_MEDIUM : CONF_LOW;
 	if (e->spread >= log(lim))
 		say(r->v.evidence, sizeof(r->v.evidence),
 		    "AUs differ by up to %.0f%%%s, but not consistently in "
@@ -412,8 +489,9 @@ static void read_none(const struct fat_eval *e, struct fat_read *r)
 		    e->rows);
 	else
 		say(r->v.evidence, sizeof(r->v.evidence),
-		    "no AU differs by %.0f%% from the others in %zu sizes%s",
-		    100 * (lim - 1), e->rows, where(e));
+		    "no AU differs by %.0f%% from the others in %zu sizes%s%s",
+		    100 * (lim - 1), e->rows, where(e), apart ?
+		    ", but the smaller random writes do not bear it out" : "");
 	say_collapse(e, &r->v);
 }
 
@@ -479,14 +557,12 @@ static int significant(const struct fat_eval *e)
 				   e->effect > e->inner) ||
 				  (e->effect >= log(FAT_MIN_CONFIRMED) &&
 				   confirmed(e, 3)));
-	return e->rows >= 3 && e->effect >= log(FAT_MIN_LINEAR) &&
-	       4 * e->won >= 3 * e->pairs && e->weakest >= 0.5;
+	return e->sig.p < FAT_SIG_WEAK;
 }
 
 static enum confidence set_conf(const struct fat_eval *e, uint64_t s,
 				int cue)
 {
-	int big = e->effect >= log(1.2);
 	int calm = steady(e, s) && alike(e, s);
 
 	/*
@@ -497,21 +573,16 @@ static enum confidence set_conf(const struct fat_eval *e, uint64_t s,
 	 * out at length.
 	 */
 	if (e->t->random)
-		return e->effect >= log(1.25) &&
+		return e->effect >= log(1.25) && e->effect > 2 * e->inner &&
 		       ((calm && e->rows >= 2 && e->sep == e->rows &&
 			 e->effect > 2 * e->inner && e->later >= 2 &&
 			 e->confirm >= 0.25) ||
 			((cue == 2 || confirmed(e, 2)) &&
 			 (calm || confirmed(e, 3)))) ?
 		       CONF_MEDIUM : CONF_LOW;
-	/* fewer sizes need a larger difference, in every one of them */
-	if ((big && e->rows >= 5 && 10 * e->won >= 9 * e->pairs &&
-	     e->weakest >= 0.75) ||
-	    (e->effect >= M_LN2 && e->rows >= 3 && e->won == e->pairs))
-		return CONF_HIGH;
-	if (10 * e->won >= 9 * e->pairs || (big && e->weakest >= 0.6))
-		return CONF_MEDIUM;
-	return CONF_LOW;
+	/* each size that shows the offset makes a chance one smaller */
+	return e->sig.p < FAT_SIG_HIGH ? CONF_HIGH :
+	       e->sig.p < FAT_SIG_MEDIUM ? CONF_MEDIUM : CONF_LOW;
 }
 
 static void read_pair(const struct fat_eval *e, struct fat_read *r)
@@ -576,7 +647,7 @@ static uint64_t table_erasesize(const struct table *t)
 	return top;
 }
 
-static void fat_table(const struct table *t, struct fat_read *r)
+void fat_table(const struct table *t, struct fat_read *r)
 {
 	struct fat_eval e;
 	uint64_t s;
@@ -594,6 +665,12 @@ static void fat_table(const struct table *t, struct fat_read *r)
 		e.coll = collapsing(&e);
 	levels(&e);
 	split(&e);
+	if (!t->random) {
+		fat_sig(t, e.nc, e.nr, &e.sig);
+		e.slow = e.sig.slow;
+		e.fast = e.sig.fast;
+		e.diff = e.effect = e.sig.diff;
+	}
 	support(&e);
 	if (count(e.used) < 2 || !e.rows) {
 		say(r->v.evidence, sizeof(r->v.evidence),
@@ -601,7 +678,10 @@ static void fat_table(const struct table *t, struct fat_read *r)
 		return;
 	}
 	if (!e.slow || !significant(&e)) {
-		read_none(&e, r);
+		if (t->random)
+			read_none_random(&e, r);
+		else
+			read_none_linear(&e, r);
 		return;
 	}
 	s = special(&e, &cue);
@@ -609,101 +689,4 @@ static void fat_table(const struct table *t, struct fat_read *r)
 		read_set(&e, s, cue, r);
 	else
 		read_pair(&e, r);
-}
-
-/* ---- several -f runs of one card ---- */
-
-enum relation { UNRELATED, AGREE, DISAGREE };
-
-static int rank(const struct fat_read *r)
-{
-	return (int)r->v.conf * 4 + (r->kind == FAT_SET ? 3 :
-				     r->kind == FAT_NONE ? 2 :
-				     r->kind == FAT_PAIR ? 1 : 0);
-}
-
-/* How r bears on the best reading b: only runs in the same AUs count. */
-static enum relation relate(const struct fat_read *b,
-			    const struct fat_read *r)
-{
-	unsigned nc = b->nc < r->nc ? b->nc : r->nc;
-	uint64_t m = nc >= 64 ? ~0ULL : bit(nc) - 1;
-	uint64_t s = b->set & m;
-
-	if (r->erasesize != b->erasesize || r->kind == FAT_UNKNOWN ||
-	    b->kind == FAT_UNKNOWN)
-		return UNRELATED;
-	if (r->kind == FAT_PAIR)
-		return b->kind == FAT_SET && (s == (r->set & m) ||
-					     s == (r->other & m)) ? AGREE :
-		       DISAGREE;
-	if (b->kind == FAT_PAIR)
-		return UNRELATED;
-	if (s != (r->set & m))
-		return DISAGREE;
-	/* both blind to the AUs that differ */
-	return s || b->set == r->set ? AGREE : UNRELATED;
-}
-
-/*
- * The best reading of all -f tables.  Another run of the same AUs that
- * agrees at medium or high confidence raises it, one that disagrees
- * lowers it, and two confident readings that disagree leave it open.
- */
-void analyze_fat(const struct table *tabs, size_t n, struct verdict *v,
-		 struct fat_scope *scope)
-{
-	struct fat_read best, cur;
-	size_t i, b = n, agree = 0, disagree = 0;
-	enum confidence pro = CONF_INCONCLUSIVE, against = CONF_INCONCLUSIVE;
-
-	verdict_init(v, V_NONE);
-	memset(scope, 0, sizeof(*scope));
-	for (i = 0; i < n; i++) {
-		if (tabs[i].kind != TAB_FAT)
-			continue;
-		fat_table(&tabs[i], &cur);
-		if (b == n || rank(&cur) > rank(&best)) {
-			best = cur;
-			b = i;
-		}
-	}
-	if (b == n)
-		return;
-	for (i = 0; i < n; i++) {
-		if (tabs[i].kind != TAB_FAT || i == b)
-			continue;
-		fat_table(&tabs[i], &cur);
-		switch (relate(&best, &cur)) {
-		case AGREE:
-			agree++;
-			pro = cur.v.conf > pro ? cur.v.conf : pro;
-			break;
-		case DISAGREE:
-			disagree++;
-			against = cur.v.conf > against ? cur.v.conf : against;
-			break;
-		case UNRELATED:
-			break;
-		}
-	}
-	*v = best.v;
-	scope->unit = best.erasesize;
-	scope->aus = best.nc;
-	if (disagree && against >= CONF_MEDIUM && v->conf >= CONF_MEDIUM) {
-		verdict_init(v, V_LIST);
-		say(v->evidence, sizeof(v->evidence), "runs disagree: %s",
-		    best.v.evidence);
-	} else if (disagree) {
-		v->conf = conf_down(v->conf);
-		say(v->evidence, sizeof(v->evidence), "%zu other run%s "
-		    "disagree%s", disagree, disagree > 1 ? "s" : "",
-		    disagree > 1 ? "" : "s");
-	} else if (agree && !v->is_null) {
-		if (pro >= CONF_MEDIUM && v->conf < CONF_HIGH)
-			v->conf++;
-		say(v->evidence, sizeof(v->evidence), "%zu other run%s "
-		    "agree%s", agree, agree > 1 ? "s" : "",
-		    agree > 1 ? "" : "s");
-	}
 }

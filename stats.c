@@ -32,3 +32,79 @@ double median(const double *v, size_t n)
 {
 	return quantile(v, n, 0.5);
 }
+
+/*
+ * The continued fraction of the regularized incomplete beta function,
+ * evaluated by the modified Lentz method.
+ */
+static double beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h, num, step;
+	int m;
+
+	d = 1 / (fabs(d) > tiny ? d : tiny);
+	h = d;
+	for (m = 1; m < 300; m++) {
+		num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+		d = 1 + num * d;
+		d = 1 / (fabs(d) > tiny ? d : tiny);
+		c = 1 + num / c;
+		c = fabs(c) > tiny ? c : tiny;
+		h *= d * c;
+		num = -(a + m) * (a + b + m) * x /
+		      ((a + 2 * m) * (a + 2 * m + 1));
+		d = 1 + num * d;
+		d = 1 / (fabs(d) > tiny ? d : tiny);
+		c = 1 + num / c;
+		c = fabs(c) > tiny ? c : tiny;
+		step = d * c;
+		h *= step;
+		if (fabs(step - 1) < 1e-12)
+			break;
+	}
+	return h;
+}
+
+/* I_x(a, b): the regularized incomplete beta function. */
+static double ibeta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+		    b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+double t_tail(double t, double nu)
+{
+	double p;
+
+	if (!(nu > 0) || isnan(t))
+		return NAN;
+	p = ibeta(nu / 2, 0.5, nu / (nu + t * t)) / 2;
+	return t > 0 ? p : 1 - p;
+}
+
+double t_quantile(double p, double nu)
+{
+	double lo = 0, hi = 1e6, mid;
+	int i;
+
+	if (!(p > 0 && p < 0.5) || !(nu > 0))
+		return NAN;
+	for (i = 0; i < 200; i++) {
+		mid = (lo + hi) / 2;
+		if (t_tail(mid, nu) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}

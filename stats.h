@@ -9,5 +9,9 @@
 double median(const double *v, size_t n);
 /* The q-quantile (0..1) of the same values, interpolated; NAN if none. */
 double quantile(const double *v, size_t n, double q);
+/* P(T > t) for Student's t with nu degrees of freedom. */
+double t_tail(double t, double nu);
+/* The t with t_tail(t, nu) = p, 0 < p < 0.5. */
+double t_quantile(double p, double nu);
 
 #endif

@@ -114,7 +114,7 @@ Read together, the two runs show what either shows.
 
 usage: accuracy.py [--cards 300] [--seed 1] [--fb ./flashbench] [-j 2]
                    [--max-wrong PCT] [--min-right PCT] [--by-run] [-v]
-                   [--align-only]
+                   [--align-only | --fat-only] [--unsure]
 Prints the per-verdict table and the wrong-confident verdicts with their
 cards; exits 1 when more than --max-wrong percent of the verdicts are
 wrong-confident or fewer than --min-right percent are right.
@@ -376,14 +376,18 @@ def judge(v, truth, seen=True):
     return "wrong-confident" if sure else "wrong-low"
 
 
-def card_runs(r, c, idx, align_only):
-    """Every run on one card: (run, family, verdict, truth, seen)."""
+def card_runs(r, c, idx, only):
+    """Every run on one card (only: "align" or "fat", those runs alone):
+    (run, family, verdict, truth, seen)."""
     dev, au, out, tmp = dev_name(c), c["au"], [], r.tmp
     tr = Truth(r, c)
 
     def add(run, fam, a, truth, seen=True):
         out.append((run, fam, a[fam], truth, seen))
 
+    if only == "fat":
+        fat_runs(r, c, idx, add)
+        return out
     files = []
     for bs, run in ((1024, "align1k"), (3072, "align3k")):
         f = os.path.join(tmp, "a%d-%d.txt" % (idx, bs))
@@ -394,7 +398,7 @@ def card_runs(r, c, idx, align_only):
     a = r.offline(files, "a%d.txt" % idx)
     add("align", "erase_size", a, au)
     add("align", "page_size", a, c["page"], observable("align", c["page"]))
-    if align_only:
+    if only == "align":
         return out
 
     hi = c["open"] + 3
@@ -430,7 +434,13 @@ def card_runs(r, c, idx, align_only):
     add("wrong2x", fam, a, alone, not rnd)
     a = r.offline(files + [f], "ao%d.txt" % idx)
     add("wrong2x+a", fam, a, paired)
+    fat_runs(r, c, idx, add)
+    return out
 
+
+def fat_runs(r, c, idx, add):
+    """The -f runs of one card, alone and read together."""
+    dev, au, tmp = dev_name(c), c["au"], r.tmp
     files, truths = [], []
     for run, extra in (("fat", []), ("rfat", ["--random"])):
         f = os.path.join(tmp, "%s%d.txt" % (run, idx))
@@ -451,7 +461,6 @@ def card_runs(r, c, idx, align_only):
     a = r.offline(files, "f%d.txt" % idx)
     add("fat+r", "fat_aus", a, next((t for t in truths if t is not None),
                                     None))
-    return out
 
 
 def cards(n, seed):
@@ -504,13 +513,18 @@ def main():
                     help="also list wrong-low verdicts")
     ap.add_argument("--align-only", action="store_true",
                     help="only the -a runs")
+    ap.add_argument("--fat-only", action="store_true",
+                    help="only the -f runs")
+    ap.add_argument("--unsure", action="store_true",
+                    help="also list right-low and abstain verdicts")
     args = ap.parse_args()
     deck = cards(args.cards, args.seed)
+    only = "align" if args.align_only else "fat" if args.fat_only else None
     with tempfile.TemporaryDirectory(prefix="fb-accuracy-") as tmp:
         r = Runner(args.fb, tmp)
         with concurrent.futures.ThreadPoolExecutor(args.j) as ex:
             results = list(ex.map(
-                lambda ic: card_runs(r, ic[1], ic[0], args.align_only),
+                lambda ic: card_runs(r, ic[1], ic[0], only),
                 enumerate(deck)))
     tally, bad = {}, []
     for i, (c, res) in enumerate(zip(deck, results)):
@@ -524,7 +538,8 @@ def main():
                 t["unseen"] += truth is None or not seen
                 t["right-seen"] += k == "right" and truth is not None and \
                     seen
-            if k == "wrong-confident" or (args.v and k == "wrong-low"):
+            if k == "wrong-confident" or (args.v and k == "wrong-low") or \
+                    (args.unsure and k in ("right-low", "abstain")):
                 bad.append("%s: card %d %s %s: %s; truth %s: %s"
                            % (k, i, dev_name(c), run, fam, truth, show(v)))
     rows = sorted(k for k in tally if "/" in k) + FAMILIES + ["all"]

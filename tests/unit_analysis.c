@@ -12,6 +12,7 @@
 #include "check.h"
 #include "report.h"
 #include "seeds/seeds.h"
+#include "stats.h"
 
 #define MiB (1024ULL * 1024)
 #define KiB 1024ULL
@@ -351,6 +352,23 @@ static struct verdict fat_verdict(int random, const double fat[4],
 	return a.fat_aus;
 }
 
+/* The linear fat_aus verdict of one table from its first 3 sizes, all 9. */
+static void fat_by_rows(const double fat[4], double jitter, uint32_t *s,
+			struct verdict *few, struct verdict *all)
+{
+	struct analysis a;
+	struct table t;
+
+	fat_table(&t, 0, fat, 0, jitter, s);
+	t.nrows = 3;
+	analyze(&t, 1, NULL, &a);
+	*few = a.fat_aus;
+	t.nrows = 9;
+	analyze(&t, 1, NULL, &a);
+	*all = a.fat_aus;
+	table_free(&t);
+}
+
 static void synthetic_fat(void)
 {
 	static const double plain[4] = { 1, 1, 1, 1 };
@@ -358,7 +376,7 @@ static void synthetic_fat(void)
 	static const double half[4] = { 0.5, 0.5, 1, 1 };
 	static const double mid[4] = { 1, 0.5, 0.5, 1 };
 	struct analysis a;
-	struct verdict v;
+	struct verdict v, w;
 	struct table t[2];
 	uint32_t s = 5;
 
@@ -387,6 +405,18 @@ static void synthetic_fat(void)
 	CHECK(v.nlist == 2 && v.list[0] == 1 && v.conf >= CONF_MEDIUM &&
 	      strstr(v.evidence, "only they keep their speed"),
 	      "-f --random: the AUs that keep their speed (%s)", v.evidence);
+
+	/* 12% apart with 5% jitter: surer with every size that shows it */
+	fat_by_rows(one, 5, &s, &v, &w);
+	CHECK(v.conf < w.conf && w.nlist == 1 && w.list[0] == 1,
+	      "-f: 3 sizes %s, 9 sizes %s (%s)", confidence_name(v.conf),
+	      confidence_name(w.conf), w.evidence);
+	/* alike AUs, 15% jitter: 3 sizes could hide a FAT area, 9 cannot */
+	fat_by_rows(plain, 15, &s, &v, &w);
+	CHECK(v.nlist == 0 && !v.is_null && v.conf == CONF_LOW &&
+	      w.nlist == 0 && w.conf == CONF_MEDIUM,
+	      "-f: noisy alike AUs, none: 3 sizes %s (%s), 9 sizes %s",
+	      confidence_name(v.conf), v.evidence, confidence_name(w.conf));
 
 	/* two runs: agreement raises, disagreement leaves it open */
 	fat_table(&t[0], 0, one, 0, 1, &s);
@@ -511,8 +541,23 @@ out:
 	report_free(&r);
 }
 
+/* Student's t tails against printed tables. */
+static void student_t(void)
+{
+	CHECK(fabs(t_tail(2.228, 10) - 0.025) < 2e-4 &&
+	      fabs(t_tail(-2.228, 10) - 0.975) < 2e-4 &&
+	      fabs(t_tail(0, 3) - 0.5) < 1e-12 &&
+	      fabs(t_tail(63.657, 1) - 0.005) < 1e-4 &&
+	      fabs(t_tail(3.291, 1e6) - 0.0005) < 1e-5,
+	      "t_tail: 2.228/10 dof %g", t_tail(2.228, 10));
+	CHECK(fabs(t_quantile(0.025, 10) - 2.228) < 1e-3 &&
+	      fabs(t_quantile(0.005, 1) - 63.657) < 1e-2,
+	      "t_quantile: 0.025 at 10 dof %g", t_quantile(0.025, 10));
+}
+
 int main(void)
 {
+	student_t();
 	seed_002_sd08g();
 	seed_004_samsung_sandisk();
 	seed_001_su04g();
