@@ -2,7 +2,7 @@
 /*
  * The FAT verdict from every -f table of a card: the best reading of one
  * table, raised by other runs of the same AUs that agree, lowered by
- * those that disagree.
+ * those that disagree at medium confidence or more.
  */
 #include <string.h>
 
@@ -43,8 +43,9 @@ static enum relation relate(const struct fat_read *b,
 
 /*
  * The best reading of all -f tables.  Another run of the same AUs that
- * agrees at medium or high confidence raises it, one that disagrees
- * lowers it, and two confident readings that disagree leave it open.
+ * agrees at medium or high confidence raises it, one that disagrees as
+ * surely lowers it, and two confident readings that disagree leave it
+ * open; a run that disagrees at low confidence changes nothing.
  */
 void analyze_fat(const struct table *tabs, size_t n, struct verdict *v,
 		 struct fat_scope *scope)
@@ -91,10 +92,13 @@ void analyze_fat(const struct table *tabs, size_t n, struct verdict *v,
 		say(v->evidence, sizeof(v->evidence), "runs disagree: %s",
 		    best.v.evidence);
 	} else if (disagree) {
-		v->conf = conf_down(v->conf);
+		/* a run unsure of its own reading is no evidence against */
+		if (against >= CONF_MEDIUM)
+			v->conf = conf_down(v->conf);
 		say(v->evidence, sizeof(v->evidence), "%zu other run%s "
-		    "disagree%s", disagree, disagree > 1 ? "s" : "",
-		    disagree > 1 ? "" : "s");
+		    "disagree%s%s", disagree, disagree > 1 ? "s" : "",
+		    disagree > 1 ? "" : "s", against >= CONF_MEDIUM ? "" :
+		    " at low confidence");
 	} else if (agree && !v->is_null) {
 		if (pro >= CONF_MEDIUM && v->conf < CONF_HIGH)
 			v->conf++;
