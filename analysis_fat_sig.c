@@ -10,11 +10,11 @@
  * far below their AU's and their size's level are pauses and are set
  * aside; the rest give the scatter, and a t test tells how likely an
  * offset as clear as the one seen would be among AUs of one kind.  A
- * FAT area is one run of AUs, so the candidate groups are the runs of
- * AUs (the rest of the AUs being the other group), and the chance is
- * multiplied by their number: the table chose among them.  Each size
- * measured adds its cells to the evidence, so the chance falls (and the
- * verdict grows surer) with every size that shows the same offset.
+ * FAT area is one run of AUs, so the candidate splits are a run of AUs
+ * against the rest, and the chance is multiplied by their number: the
+ * table chose among them.  Each size measured adds its cells to the
+ * evidence, so the chance falls (and the verdict grows surer) with every
+ * size that shows the same offset.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -188,10 +188,17 @@ static double level_gap(const struct grid *g, uint64_t slow)
 	return lo - hi;
 }
 
-/* The chance of an offset this clear beyond FAT_ALIKE among alike AUs. */
-static double chance(const struct split_fit *f)
+/*
+ * The chance of an offset this clear beyond FAT_ALIKE among alike AUs:
+ * in the means, and in the AUs' faster sizes (the gap between levels,
+ * each an upper quartile of n sizes: 1.36 scatters over the root of n
+ * for a normal), each against its own standard error.
+ */
+static double chance(const struct split_fit *f, size_t n)
 {
-	double t = (fmin(fabs(f->d), f->gap) - FAT_ALIKE) / f->se;
+	double se_gap = 1.36 * f->scatter * sqrt(2.0 / (double)n);
+	double t = fmin((fabs(f->d) - FAT_ALIKE) / f->se,
+			(f->gap - FAT_ALIKE) / se_gap);
 
 	return t > 0 ? t_tail(t, f->df) : 1;
 }
@@ -208,7 +215,7 @@ static void consider(const struct grid *g, uint64_t s, struct fat_sig *out,
 	f.gap = level_gap(g, f.d < 0 ? s : all & ~s);
 	*bound = fmax(*bound, fabs(f.d) + f.se *
 		      t_quantile(FAT_SIG_MEDIUM / out->tests, f.df));
-	p = chance(&f);
+	p = chance(&f, g->nr);
 	if (p < *best || (p == *best && fabs(f.d) / f.se > out->t)) {
 		*best = p;
 		out->slow = f.d < 0 ? s : all & ~s;
@@ -247,11 +254,13 @@ void fat_sig(const struct table *t, unsigned nc, size_t nr,
 	if (g.nr < 2)
 		goto out;
 	clean(&g);
-	out->tests = nc * (nc + 1) / 2 - 1;	/* the runs of AUs */
+	/*
+	 * Each run of AUs against the rest, once: a run that ends at the
+	 * last AU is the same split as the run before it.
+	 */
+	out->tests = (nc - 1) + (nc - 1) * (nc - 2) / 2;
 	for (lo = 0; lo < nc; lo++) {
-		for (hi = lo; hi < nc; hi++) {
-			if (!lo && hi + 1 == nc)
-				continue;	/* every AU: no split */
+		for (hi = lo; hi + 1 < nc; hi++) {
 			run = (hi - lo + 1 >= 64 ? ~0ULL :
 			       (1ULL << (hi - lo + 1)) - 1) << lo;
 			consider(&g, run, out, &best, &bound);
