@@ -87,16 +87,16 @@ static int full(const struct fat_eval *e, size_t i, uint64_t m)
 	return 1;
 }
 
-/*
- * The scatter of one measurement in the moot-order rows of --random:
- * the root mean square of what neither the row's nor the AU's level
- * explains.
- */
 static uint64_t all_aus(const struct fat_eval *e)
 {
 	return e->nc >= 64 ? ~0ULL : bit(e->nc) - 1;
 }
 
+/*
+ * The scatter of one measurement in the moot-order rows of --random:
+ * the root mean square of what neither the row's nor the AU's level
+ * explains.
+ */
 static double moot_scatter(const struct fat_eval *e)
 {
 	double row[STATS_MAX], col[TABLE_MAXCOLS], ss = 0, g = 0, r;

@@ -66,12 +66,12 @@ static double mid(double *v, size_t n)
 /*
  * Row and column levels (the row's median, the column's upper quartile
  * against it, a few rounds), then the cells far below their fit set
- * aside as pauses.  Returns the scatter of the cells about their fit.
+ * aside as pauses.
  */
-static double clean(struct grid *g)
+static void clean(struct grid *g)
 {
 	double row[TABLE_MAXCOLS], col[STATS_MAX], *r, *lv = g->lvl;
-	double *a = calloc(g->nr, sizeof(*a)), m, s = FAT_SCATTER_MIN;
+	double *a = calloc(g->nr, sizeof(*a)), m, s;
 	size_t i, n = g->nr * g->nc;
 	unsigned j, round;
 
@@ -104,7 +104,6 @@ static double clean(struct grid *g)
 out:
 	free(a);
 	free(r);
-	return s;
 }
 
 /* One split of the AUs: group s against the others. */
