@@ -299,6 +299,15 @@ struct sim {
 	uint64_t clock;		/* LRU stamps */
 	uint64_t ios;		/* calls so far, for vanish */
 	uint64_t rng;
+	/*
+	 * Reads shift each of their draws by one from a stream of their
+	 * own, started by the first read: two runs of the same card that
+	 * read differently (the 1 KiB and 3 KiB -a) see independent noise,
+	 * as on a real card, and the card's stream moves as it did, so
+	 * what follows the reads is as it was.
+	 */
+	uint64_t rd_rng;
+	int rd_started;
 	int64_t edge;		/* the profile's read-ahead edge */
 	double level;		/* read baseline shift, a fraction */
 	unsigned busy;		/* reads left in a housekeeping burst */
@@ -697,16 +706,25 @@ static double unit_rand(struct sim *s)
 	return to_unit(next_rand(s));
 }
 
-static uint64_t jitter(struct sim *s, uint64_t ns)
+static double read_rand(struct sim *s)
+{
+	double u = unit_rand(s) + to_unit(mix64(s->rd_rng +=
+					       0x9e3779b97f4a7c15ull));
+
+	return u < 1 ? u : u - 1;
+}
+
+static uint64_t jitter(struct sim *s, double (*rnd)(struct sim *),
+		       uint64_t ns)
 {
 	double f;
 
 	if (s->p.noise <= 0)
 		return ns;
-	f = 1.0 + s->p.noise / 100.0 * (2.0 * unit_rand(s) - 1.0);
+	f = 1.0 + s->p.noise / 100.0 * (2.0 * rnd(s) - 1.0);
 	/* Now and then the controller does housekeeping in between. */
-	if (unit_rand(s) * 1000.0 < s->p.noise)
-		f += 1.0 + 3.0 * unit_rand(s);
+	if (rnd(s) * 1000.0 < s->p.noise)
+		f += 1.0 + 3.0 * rnd(s);
 	return (uint64_t)((double)ns * f + 0.5);
 }
 
@@ -810,16 +828,16 @@ static uint64_t cross_cost(const struct sim *s, uint64_t off, uint64_t last)
  */
 static double read_state(struct sim *s)
 {
-	if (s->p.drift > 0 && unit_rand(s) * 2000.0 < 1.0)
-		s->level = s->p.drift / 100.0 * (2.0 * unit_rand(s) - 1.0);
+	if (s->p.drift > 0 && read_rand(s) * 2000.0 < 1.0)
+		s->level = s->p.drift / 100.0 * (2.0 * read_rand(s) - 1.0);
 	if (s->busy) {
 		s->busy--;
 		return (double)s->busy_ns;
 	}
-	if (unit_rand(s) * 20000.0 < s->p.noise) {
-		s->busy = 4 + (unsigned)(12.0 * unit_rand(s));
+	if (read_rand(s) * 20000.0 < s->p.noise) {
+		s->busy = 4 + (unsigned)(12.0 * read_rand(s));
 		s->busy_ns = (uint64_t)((double)s->t.rd_cmd *
-					(0.5 + 1.5 * unit_rand(s)));
+					(0.5 + 1.5 * read_rand(s)));
 	}
 	return 0;
 }
@@ -835,13 +853,17 @@ static int sim_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
 	(void)buf;
 	if (ret)
 		return ret;
+	if (!s->rd_started) {
+		s->rd_rng = mix64(s->p.seed ^ mix64(off ^ mix64(len)));
+		s->rd_started = 1;
+	}
 	t = (double)(s->t.rd_cmd + xfer(s, len) +
 		     pages_in(s, off, off + len) * s->t.page_rd +
 		     cross_cost(s, off, last));
 	if (s->p.zone && (last + 1) % s->p.zone == 0)
 		t = fmax(t + (double)s->edge, 0.0);
 	t = t * (1.0 + s->level) + read_state(s);
-	*ns = jitter(s, (uint64_t)(t + 0.5));
+	*ns = jitter(s, read_rand, (uint64_t)(t + 0.5));
 	return 0;
 }
 
@@ -1025,7 +1047,7 @@ static int sim_write(struct dev *d, const void *buf, uint64_t len,
 		off += n;
 		len -= n;
 	}
-	*ns = jitter(s, t) + pauses(s, total);
+	*ns = jitter(s, unit_rand, t) + pauses(s, total);
 	return 0;
 }
 
@@ -1053,7 +1075,8 @@ static int sim_discard(struct dev *d, uint64_t off, uint64_t len,
 			s->nrandom--;
 		memset(a, 0, sizeof(*a));
 	}
-	*ns = jitter(s, s->t.discard_cmd + (end - first) * s->t.erase);
+	*ns = jitter(s, unit_rand,
+		     s->t.discard_cmd + (end - first) * s->t.erase);
 	return 0;
 }
 
