@@ -49,8 +49,10 @@ What a run can show is what an ideal expert could tell from its output
               while a unit of E gives both tables the same step.
   page_size   as erase_size, and only where the 2^n table has a floor: a
               row below the page's power-of-two part (2 KiB, the smallest
-              1 KiB-table row, is a boundary of every page).  Without one
-              the expert can say "at most" the page.
+              1 KiB-table row, is a boundary of every page), or, for a
+              3x2^n page in a live run, places at other offsets than its
+              multiples at each row.  Without either the expert can say
+              "at most" the page.
 
 A truth the run cannot show is unresolved: an abstention is right
 (right-abstain), a bound that holds ("at most 12KiB") is right, and a
@@ -325,9 +327,12 @@ def odd_part(n):
 def observable(run, value):
     """Can the run's output show value (an erase or page size)?  See the
     docstring: align1k and align by the 2^n table's places or steps,
-    align3k never; a page needs a 2^n row below its power-of-two part."""
+    align3k never; a page needs a 2^n row below its power-of-two part,
+    or (align1k) places at other offsets than its multiples."""
     if run == "align3k":
         return False
+    if run == "align1k" and odd_part(value) == 3:
+        return True
     return value // odd_part(value) >= 4 * KIB
 
 
