@@ -108,3 +108,16 @@ double t_quantile(double p, double nu)
 	}
 	return hi;
 }
+
+void sort_values(double *v, size_t n)
+{
+	qsort(v, n, sizeof(v[0]), cmp_double);
+}
+
+double median_sorting(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	sort_values(v, n);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}

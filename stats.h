@@ -13,5 +13,9 @@ double quantile(const double *v, size_t n, double q);
 double t_tail(double t, double nu);
 /* The t with t_tail(t, nu) = p, 0 < p < 0.5. */
 double t_quantile(double p, double nu);
+/* Sort n values in place, smallest first. */
+void sort_values(double *v, size_t n);
+/* Median of any n values, sorting them in place; NAN if none. */
+double median_sorting(double *v, size_t n);
 
 #endif

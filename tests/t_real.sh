@@ -20,6 +20,38 @@ expect_grep "file: -i prints the classic lines" \
 	"$TMP/out"
 expect_grep "file: -i prints the fit" '^\(inf\|[0-9][0-9.e+]*\) MB/s, -\?[0-9.]*[nµm]*s access time$' \
 	"$TMP/out"
+# no_geometry NAME DEV: a device with no erase block or page (memory):
+# -a must name none at medium or high confidence, however often, at
+# whatever block size and count (a step between noise and negative
+# values, or the first rows of a run warming up, are none).  A file on
+# disk is no such device: its extents are its erase blocks (ext4's 8 MiB
+# extents read as 8 MiB units, as they should).
+no_geometry() {
+	_bad=
+	for _bs in 1k 4k 256k; do
+		for _c in 1 2 2 8; do
+			$FB -a "$2" --blocksize=$_bs --count=$_c \
+				>/dev/null 2>"$TMP/err"
+			_v=$(grep -E '(erase|page)_size: .*\((medium|high)\)' \
+				"$TMP/err" | head -n 1)
+			[ -n "$_v" ] && _bad="--blocksize=$_bs --count=$_c: $_v"
+		done
+	done
+	if [ -z "$_bad" ]; then
+		pass "$1: -a names no erase block or page with confidence"
+	else
+		fail "$1: $_bad"
+	fi
+}
+M=
+if [ -d /dev/shm ] && M=$(mktemp -p /dev/shm fb-real.XXXXXX) &&
+	head -c $((64 << 20)) /dev/urandom > "$M" &&
+	$FB -a "$M" --blocksize=4k --count=1 >/dev/null 2>&1; then
+	no_geometry "file in memory" "$M"
+else
+	skip "file in memory (no /dev/shm, or no direct I/O on it)"
+fi
+
 if [ "$(sha256sum < "$F")" = "$sum0" ]; then
 	pass "file: -a, -s, -i leave it byte-identical"
 else
@@ -75,9 +107,16 @@ fi
 # loop devices (root only)
 if ! is_root; then
 	skip "loop device tests (need root for losetup)"
-	rm -f "$F"
+	rm -f "$F" "$M"
 	exit 0
 fi
+if [ -s "$M" ] && new_loop LM "$M" && [ -n "$LM" ]; then
+	no_geometry "loop device in memory" "$LM"
+	detach_loop "$LM"
+else
+	skip "loop device in memory (no file in /dev/shm, or losetup failed)"
+fi
+rm -f "$M"
 L=$(make_loop "$F")
 if [ -z "$L" ]; then
 	skip "loop device tests (losetup --direct-io=on failed: no loop support)"

@@ -273,6 +273,194 @@ static void synthetic_align(void)
 	table_free(&t);
 }
 
+/*
+ * An align table of n rows from top down, halving (a 3x2^n table when
+ * top is), its diffs d (ns); pre and post at 800µs but where asym[i]
+ * moves pre up by that much (a baseline that shifted inside the row).
+ */
+static void align_rows(struct table *t, uint64_t top, const double *d,
+		       const double *asym, size_t n)
+{
+	uint64_t key = top;
+	size_t i;
+
+	memset(t, 0, sizeof(*t));
+	t->kind = TAB_ALIGN;
+	for (i = 0; i < n; i++, key /= 2) {
+		struct table_row *r = table_add_row(t, key);
+		double a = asym ? asym[i] : 0;
+
+		if (!r)
+			return;
+		r->v[0] = 800e3 + a;
+		r->v[2] = 800e3;
+		r->v[3] = d[i] - a / 2;
+		r->v[1] = r->v[3] + (r->v[0] + r->v[2]) / 2;
+	}
+}
+
+/* 300µs from 4MiB, 160µs down to 16KiB, 5µs below, jitter of j ns. */
+static void staircase(double *d, size_t n, uint32_t *s, unsigned j)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		d[i] = (i <= 11 ? 300e3 : i <= 19 ? 160e3 : 5e3) +
+		       (double)(lcg(s) % j);
+}
+
+static void sure(const char *what, const struct verdict *v, uint64_t value)
+{
+	CHECK(v->value == value && v->conf >= CONF_MEDIUM, "%s: %llu (%s) -- "
+	      "%s", what, (unsigned long long)v->value,
+	      confidence_name(v->conf), v->evidence);
+}
+
+static void unsure(const char *what, const struct verdict *v)
+{
+	CHECK(v->is_null || v->conf < CONF_MEDIUM, "%s: %llu (%s) -- %s",
+	      what, (unsigned long long)v->value, confidence_name(v->conf),
+	      v->evidence);
+}
+
+/* What tables without a unit, or with a row gone astray, must not say. */
+static void synthetic_noise(void)
+{
+	double d[23], asym[23] = { 0 };
+	struct analysis a;
+	struct table t[3];
+	uint32_t s = 7;
+	size_t i;
+
+	/* about nothing down to rows that read faster across than beside */
+	for (i = 0; i < 7; i++)
+		d[i] = (i < 5 ? 1.3e3 : -6.2e3) + (double)(lcg(&s) % 900);
+	align_rows(&t[0], 32 << 20, d, NULL, 7);
+	analyze(t, 1, NULL, &a);
+	unsure("a step from noise to negative diffs", &a.erase_size);
+	table_free(&t[0]);
+
+	/* the first row of a run alone slow: warming up, no unit */
+	for (i = 0; i < 23; i++)
+		d[i] = (i ? 2e3 : 4.7e6) + (double)(lcg(&s) % 1500);
+	align_rows(&t[0], 8ULL << 30, d, NULL, 23);
+	analyze(t, 1, NULL, &a);
+	unsure("the top row alone", &a.erase_size);
+	table_free(&t[0]);
+
+	/* one row far off does not flatten a table */
+	staircase(d, 23, &s, 4000);
+	d[16] = 5e6;
+	align_rows(&t[0], 8ULL << 30, d, NULL, 23);
+	analyze(t, 1, NULL, &a);
+	sure("an outlier row: erase block", &a.erase_size, 4 * MiB);
+	sure("an outlier row: page", &a.page_size, 16 * KiB);
+	table_free(&t[0]);
+
+	/*
+	 * The row at the page's edge read across a shift of the baseline:
+	 * pre 40µs up, its diff 20µs down into the floor.  It sets no
+	 * level, and the page is not said to be 32KiB.
+	 */
+	staircase(d, 23, &s, 4000);
+	d[19] = 140e3;
+	asym[19] = 40e3;
+	align_rows(&t[0], 8ULL << 30, d, asym, 23);
+	analyze(t, 1, NULL, &a);
+	CHECK(a.page_size.value != 32 * KiB || a.page_size.conf < CONF_MEDIUM,
+	      "a shifted edge row: page %llu (%s)",
+	      (unsigned long long)a.page_size.value,
+	      confidence_name(a.page_size.conf));
+	table_free(&t[0]);
+}
+
+/* Tables that read alike: sure together; alone unsure; unlike: unsure. */
+static void synthetic_runs(void)
+{
+	enum confidence alone[3];
+	double d[23];
+	struct analysis a;
+	struct table t[3];
+	uint32_t s = 11;
+	size_t i, k;
+
+
+	/*
+	 * A page step of 20µs against rows that scatter by 3µs, the row
+	 * under it a quarter of the way up: each run alone is not sure where
+	 * the step is, three together are surer.
+	 */
+	for (i = 0; i < 3; i++) {
+		staircase(d, 23, &s, 1);
+		for (k = 12; k < 23; k++)
+			d[k] = (k <= 19 ? 25e3 : 5e3) +
+			       ((k + i) % 2 ? 3e3 : -3e3);
+		d[20] = 10e3;
+		align_rows(&t[i], 8ULL << 30, d, NULL, 23);
+		analyze(&t[i], 1, NULL, &a);
+		alone[i] = a.page_size.is_null ? CONF_INCONCLUSIVE :
+			   a.page_size.value == 16 * KiB ? a.page_size.conf :
+			   CONF_HIGH;
+	}
+	CHECK(alone[0] < CONF_MEDIUM && alone[1] < CONF_MEDIUM &&
+	      alone[2] < CONF_MEDIUM, "a noisy page alone: %s, %s, %s",
+	      confidence_name(alone[0]), confidence_name(alone[1]),
+	      confidence_name(alone[2]));
+	analyze(t, 3, NULL, &a);
+	CHECK(a.page_size.value == 16 * KiB &&
+	      a.page_size.conf >= CONF_MEDIUM,
+	      "three runs that agree: %llu (%s) -- %s",
+	      (unsigned long long)a.page_size.value,
+	      confidence_name(a.page_size.conf), a.page_size.evidence);
+	for (i = 0; i < 3; i++)
+		table_free(&t[i]);
+
+	/* two runs sure of different erase blocks: neither is sure */
+	staircase(d, 23, &s, 4000);
+	align_rows(&t[0], 8ULL << 30, d, NULL, 23);
+	for (i = 0; i < 23; i++)
+		d[i] = (i <= 10 ? 300e3 : i <= 19 ? 160e3 : 5e3) +
+		       (double)(lcg(&s) % 4000);
+	align_rows(&t[1], 8ULL << 30, d, NULL, 23);
+	analyze(t, 2, NULL, &a);
+	unsure("two runs, 4MiB and 8MiB", &a.erase_size);
+	table_free(&t[0]);
+	table_free(&t[1]);
+}
+
+/*
+ * A 64KiB page of 200µs and a 1MiB erase block of 60µs more: the 3x2^n
+ * rows step at 192KiB for the page (and weakly at 3MiB), which is no
+ * erase block (evo32-like cards).
+ */
+static void synthetic_pair(void)
+{
+	double d2[23], d3[21];
+	struct analysis a;
+	struct table t[2];
+	uint32_t s = 5;
+	size_t i;
+	uint64_t k;
+
+	for (i = 0, k = 8ULL << 30; i < 23; i++, k /= 2)
+		d2[i] = (k >= 1 * MiB ? 260e3 : k >= 64 * KiB ? 200e3 : 0) +
+			(double)(lcg(&s) % 20000);
+	for (i = 0, k = 6ULL << 30; i < 21; i++, k /= 2)
+		d3[i] = (k >= 3 * MiB ? 260e3 : k >= 192 * KiB ? 200e3 : 0) +
+			(double)(lcg(&s) % 20000);
+	align_rows(&t[0], 8ULL << 30, d2, NULL, 23);
+	align_rows(&t[1], 6ULL << 30, d3, NULL, 21);
+	analyze(t, 2, NULL, &a);
+	CHECK(a.erase_size.value != 192 * KiB || a.erase_size.conf < CONF_MEDIUM,
+	      "a 64KiB page in 3x2^n rows is no 192KiB erase block: %llu (%s)",
+	      (unsigned long long)a.erase_size.value,
+	      confidence_name(a.erase_size.conf));
+	sure("the page the 2^n and 3x2^n rows both show", &a.page_size,
+	     64 * KiB);
+	table_free(&t[0]);
+	table_free(&t[1]);
+}
+
 /* A sweep table: rates at 4MiB..16KiB for N=n..n+3, N=n+3 collapses. */
 static void sweep_table(struct table *t, unsigned n)
 {
@@ -564,6 +752,9 @@ int main(void)
 	seed_003_samsung16();
 	seed_000_digest();
 	synthetic_align();
+	synthetic_noise();
+	synthetic_runs();
+	synthetic_pair();
 	synthetic_sweep();
 	synthetic_fat();
 	fat_region();
