@@ -234,6 +234,16 @@ static void inverted(const struct family *f, struct align_read *r)
 	    fmt_size(a, (double)v->value));
 }
 
+/* Clean rows at the levels down to s. */
+static size_t rows_above(const struct family *f, size_t s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i <= s; i++)
+		n += f->nclean[i];
+	return n;
+}
+
 static void erase_verdict(const struct family *f, struct align_read *r)
 {
 	double above = INFINITY, below = -INFINITY;
@@ -263,12 +273,12 @@ static void erase_verdict(const struct family *f, struct align_read *r)
 	if (f->odd != 1)
 		c = conf_min(c, CONF_MEDIUM);
 	/*
-	 * The top row alone is no level (it may be the run warming up);
-	 * crossing a boundary costs time, so a step from about nothing down
-	 * to rows that read faster across it than beside it is noise.  Not
-	 * a unit of 2^n bytes, whatever the places say.
+	 * The first rows of a run alone are no level (they may be the run
+	 * warming up); crossing a boundary costs time, so a step from about
+	 * nothing down to rows that read faster across it than beside it is
+	 * noise.  Not a unit of 2^n bytes, whatever the places say.
 	 */
-	r->eveto = (at == 0 && f->nclean[0] < 2) ||
+	r->eveto = rows_above(f, (size_t)at) < 3 ||
 		   st.up < 3 * f->sd[at] || st.lo < -2 * f->sd[at + 1];
 	if (r->eveto)
 		c = CONF_LOW;
