@@ -106,9 +106,15 @@ static void best_times(const struct column *c, size_t m,
 	}
 }
 
-/* The line a write's time follows above the page: ns = a + b * size. */
+/*
+ * The line a write's time follows above the page: ns = a + b * size,
+ * with what the rows it goes through say about its precision.
+ */
 struct line {
 	double a, b;
+	double inv[3];		/* inverse normal matrix: 00, 01, 11 */
+	double s2;		/* the rows' relative scatter about it, squared */
+	size_t rows;
 };
 
 /*
@@ -120,9 +126,10 @@ struct line {
 static void fit(const struct times *t, size_t last, const char *skip,
 		struct line *l)
 {
-	double sw = 0, sl = 0, sll = 0, st = 0, slt = 0, w, det;
+	double sw = 0, sl = 0, sll = 0, st = 0, slt = 0, w, det, r;
 	size_t i;
 
+	l->rows = 0;
 	for (i = 0; i <= last; i++) {
 		if (skip[i])
 			continue;
@@ -132,14 +139,25 @@ static void fit(const struct times *t, size_t last, const char *skip,
 		sll += w * (double)t->key[i] * (double)t->key[i];
 		st += w * t->ns[i];
 		slt += w * (double)t->key[i] * t->ns[i];
+		l->rows++;
 	}
 	det = sw * sll - sl * sl;
 	l->a = det > 0 ? (st * sll - sl * slt) / det : 0;
 	l->b = det > 0 ? (sw * slt - sl * st) / det : 0;
+	l->inv[0] = det > 0 ? sll / det : 0;
+	l->inv[1] = det > 0 ? -sl / det : 0;
+	l->inv[2] = det > 0 ? sw / det : 0;
 	if (l->a < 0 || !(l->b > 0)) {
 		l->a = 0;
 		l->b = slt / sll;
+		l->inv[0] = l->inv[1] = 0;
+		l->inv[2] = 1 / sll;
 	}
+	for (i = 0, l->s2 = 0; i <= last; i++) {
+		r = (l->a + l->b * (double)t->key[i]) / t->ns[i] - 1;
+		l->s2 += skip[i] ? 0 : r * r;
+	}
+	l->s2 /= l->rows > 2 ? (double)(l->rows - 2) : 1;
 }
 
 /* The time a size should take over the time it took. */
@@ -148,23 +166,103 @@ static double share(const struct times *t, const struct line *l, size_t i)
 	return (l->a + l->b * (double)t->key[i]) / t->ns[i];
 }
 
+/*
+ * How far off a share of row i may be: the rows' scatter (1 % at least)
+ * and the line's own uncertainty where it is read, which grows the
+ * farther below the rows it goes through.
+ */
+static double share_sd(const struct times *t, const struct line *l,
+		       size_t i)
+{
+	double x = (double)t->key[i], y = l->a + l->b * x;
+	double s2 = fmax(l->s2, 1e-4);
+
+	return sqrt(s2 + s2 * (l->inv[0] + 2 * x * l->inv[1] +
+			       x * x * l->inv[2]) / (y * y));
+}
+
 /* How the sizes of a run stand to the line, largest first. */
 struct walk {
 	size_t full;		/* the smallest full-speed row */
 	size_t dips;		/* slow rows that smaller ones outran */
+	size_t rows;		/* the line's rows of 64 KiB and up where it
+				   was decided */
 	double least;		/* lowest share of the rows down to full */
 	double next;		/* share of the row below full, if any */
-	double scatter;		/* of the rows on the line about it */
+	double margin;		/* of the shares from the 80 % edge, in their
+				   deviations: the smallest */
 };
+
+/* Rows 0..last on the line of 64 KiB and up: those no page slows. */
+static size_t page_free(const struct times *t, size_t last, const char *skip)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i <= last; i++)
+		n += !skip[i] && t->key[i] >= PAGE_MAX;
+	return n;
+}
+
+/* The row below full fails the line: a dip if smaller ones are back. */
+static int dips_at(const struct times *t, const struct line *l, size_t i)
+{
+	size_t j;
+
+	for (j = i + 1; j < t->n && share(t, l, j) < 0.9; j++)
+		;
+	return j < t->n;
+}
 
 /*
  * The time of a write at full speed is a command's plus its bytes' cost:
- * a line over the size.  Down from the whole-AU writes, each size should
- * take the time of the line through the sizes above it; one that takes
- * much longer (its share, the time it should take over the time it took,
+ * a line over the size.  Sizes of 64 KiB and up program whole pages on
+ * any card (a page is at most that): the line goes through them (through
+ * the three largest sizes where fewer are that large), and each smaller
+ * size should take the time the line gives it; one that takes much
+ * longer (its share, the time it should take over the time it took,
  * below 80 %) programs more than it carries.  A slow size that smaller
  * writes are back on the line from is a dip (the card paused), not the
- * page.
+ * page.  Sizes below the line's rows never join it: a line bent through
+ * them would take a page's slow writes for the command's cost.
+ */
+static void walk_fixed(const struct times *t, struct walk *w)
+{
+	char skip[STATS_MAX] = { 0 };
+	size_t i, last;
+	struct line l;
+	double s;
+
+	for (last = 2; last + 1 < t->n && t->key[last + 1] >= PAGE_MAX; last++)
+		;
+	fit(t, last, skip, &l);
+	*w = (struct walk){ last, 0, page_free(t, last, skip), 1, NAN,
+			    INFINITY };
+	for (i = last + 1; i < t->n; i++) {
+		s = share(t, &l, i);
+		if (s >= FULL_SPEED) {
+			w->full = i;
+			w->least = fmin(w->least, s);
+			w->margin = fmin(w->margin,
+					 (s - FULL_SPEED) / share_sd(t, &l, i));
+		} else if (dips_at(t, &l, i)) {
+			w->dips++;
+		} else {
+			w->next = s;
+			w->margin = fmin(w->margin,
+					 (FULL_SPEED - s) / share_sd(t, &l, i));
+			break;
+		}
+	}
+	/* nothing below the line's rows: nothing told */
+	if (last + 1 >= t->n)
+		w->margin = 0;
+}
+
+/*
+ * In random order the rows from a quarter of the AU down, the line
+ * through the sizes above each, bent through every size found on it:
+ * the random-order cost still grows over the first of them.  Its
+ * deviations are the rows' scatter about the line, 2 % at least.
  */
 static void walk_line(const struct times *t, size_t first, struct walk *w)
 {
@@ -172,35 +270,35 @@ static void walk_line(const struct times *t, size_t first, struct walk *w)
 	double dev[STATS_MAX];
 	struct line l;
 	size_t i, j;
-	double s;
+	double s, sd;
 
-	*w = (struct walk){ first + 1, 0, 1, NAN, 0 };
+	*w = (struct walk){ first + 1, 0, 0, 1, NAN, 0 };
 	for (i = 0; i < first; i++)
 		skip[i] = 1;
 	for (i = first + 2; i < t->n; i++) {
 		fit(t, i - 1, skip, &l);
+		w->rows = page_free(t, i - 1, skip);
 		s = share(t, &l, i);
 		if (s >= FULL_SPEED) {
 			w->full = i;
 			w->least = fmin(w->least, s);
-			continue;
-		}
-		for (j = i + 1; j < t->n && share(t, &l, j) < 0.9; j++)
-			;
-		if (j < t->n) {
+		} else if (dips_at(t, &l, i)) {
 			skip[i] = 1;
 			w->dips++;
-			continue;
+		} else {
+			w->next = s;
+			break;
 		}
-		w->next = s;
-		break;
 	}
 	/* the scatter about the line through the rows found on it */
 	fit(t, w->full, skip, &l);
 	for (i = first, j = 0; i <= w->full; i++)
 		if (!skip[i])
 			dev[j++] = fabs(1 - share(t, &l, i));
-	w->scatter = median(dev, j);
+	sd = fmax(median(dev, j) * 1.5, 0.02);
+	w->margin = (w->least - FULL_SPEED) / sd;
+	if (!isnan(w->next))
+		w->margin = fmin(w->margin, (FULL_SPEED - w->next) / sd);
 }
 
 void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
@@ -210,7 +308,6 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	struct times t;
 	struct walk w;
 	size_t nbad, first;
-	double sd, margin;
 
 	run = pick_run(c, m, &nbad);
 	if (!run) {
@@ -234,14 +331,16 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 		    "too few sizes to draw the line their times follow");
 		return;
 	}
-	walk_line(&t, first, &w);
-	/* how far the verdict stands from the knife edge, in scatters */
-	sd = fmax(w.scatter * 1.5, 0.02);
+	if (run->random)
+		walk_line(&t, first, &w);
+	else
+		walk_fixed(&t, &w);
+	/* how far the verdict stands from the knife edge: w.margin */
 	fmt_size(a, (double)t.key[w.full]);
 	if (isnan(w.next)) {
 		/* every size measured holds: the minimum may be smaller */
-		set_value(v, t.key[w.full], w.least >= FULL_SPEED + 2 * sd ?
-			  CONF_MEDIUM : CONF_LOW);
+		set_value(v, t.key[w.full], w.margin >= 2 ? CONF_MEDIUM :
+			  CONF_LOW);
 		say(v->evidence, sizeof(v->evidence),
 		    "every size down to %s writes at %.0f%% or more of the "
 		    "speed its size allows", a, 100 * w.least);
@@ -249,9 +348,8 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	} else {
 		/* a deep step stands clear of the edge even when the sizes
 		 * above it are near */
-		margin = fmin(w.least - FULL_SPEED, FULL_SPEED - w.next) / sd;
-		set_value(v, t.key[w.full], margin >= 3.5 && w.full >= 3 ?
-			  CONF_HIGH : margin >= 2 || (w.next <= 0.5 &&
+		set_value(v, t.key[w.full], w.margin >= 3.5 && w.full >= 3 ?
+			  CONF_HIGH : w.margin >= 2 || (w.next <= 0.5 &&
 			  w.least >= 0.85) ? CONF_MEDIUM : CONF_LOW);
 		say(v->evidence, sizeof(v->evidence),
 		    "%s and up at %.0f%% or more of the speed their size "
@@ -262,6 +360,16 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	}
 	say(v->evidence, sizeof(v->evidence), "%s runs that held, N=%u",
 	    run->random ? "random" : "linear", run->nr);
+	/*
+	 * A line through fewer than three sizes that no page slows has no
+	 * scatter to judge it by, or may bend through a page's slow writes.
+	 */
+	if (w.rows < 3) {
+		v->conf = CONF_LOW;
+		say(v->evidence, sizeof(v->evidence),
+		    "%zu size%s of 64KiB or more on the line", w.rows,
+		    w.rows == 1 ? "" : "s");
+	}
 	if (w.dips) {
 		v->conf = conf_down(v->conf);
 		say(v->evidence, sizeof(v->evidence),
