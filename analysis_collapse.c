@@ -127,15 +127,16 @@ struct own {
  * A decline ending at size j (q: shares of a reference, largest size
  * first; *from: the size it fell from): four sizes or more in a row, each
  * at 92 % or less of the one before and the last at half or less, or
- * each between half and 105 % of the one before, the last at 40 % or
- * less and at two thirds or less of the first.  Each write paying a cost
+ * each between half and 105 % of the one before, three of them falling
+ * by 5 % or more, the last at 40 % or less and at two thirds or less of
+ * the first.  Each write paying a cost
  * its size does not (a log-structured card's merges, the backward writes
  * of one AU past the random slots) falls like that; noise and pauses do
  * not fall size after size, and a cliff at one size is no decline.
  */
 static int declines_to(const double *q, size_t j, size_t *from)
 {
-	size_t i;
+	size_t i, falls = 0;
 
 	for (i = j; i > 0 && q[i] <= 0.92 * q[i - 1]; i--)
 		;
@@ -145,9 +146,9 @@ static int declines_to(const double *q, size_t j, size_t *from)
 	}
 	for (i = j; i > 0 && q[i] <= 1.05 * q[i - 1] && q[i] >= 0.5 * q[i - 1];
 	     i--)
-		;
+		falls += q[i] <= 0.95 * q[i - 1];
 	*from = i;
-	return j >= i + 3 && q[j] <= 0.4 && q[j] * 1.5 <= q[i];
+	return falls >= 3 && q[j] <= 0.4 && q[j] * 1.5 <= q[i];
 }
 
 /*

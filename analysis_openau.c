@@ -183,6 +183,21 @@ struct reading {
 				   just collapsed */
 };
 
+/*
+ * Sizes of a run where a collapse shows: 64 KiB or more (a page cannot
+ * slow them), written as several chunks of the AU (half of it or less;
+ * in random order a quarter or less: fewer chunks seldom go backwards).
+ */
+static size_t telling_sizes(const struct column *c)
+{
+	uint64_t top = c->group / (c->random ? 4 : 2);
+	size_t i, n = 0;
+
+	for (i = 0; i < c->t->nrows; i++)
+		n += c->t->rows[i].key <= top && c->t->rows[i].key >= PAGE_MAX;
+	return n;
+}
+
 static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		      const struct column *c, size_t m, struct reading *r,
 		      struct verdict *v)
@@ -191,13 +206,19 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 
 	if (bad == ns) {
 		/* one N that held is a lower bound, as is the largest */
-		*r = (struct reading){ ALL_FINE, s[ns - 1].nr, 0,
-				       s[ns - 1].show->marginal ||
-				       s[ns - 1].show->sags ? CONF_LOW :
-				       CONF_MEDIUM, s[ns - 1].show->marginal };
-		quote_column(v->evidence, sizeof(v->evidence), s[ns - 1].show);
+		show = s[ns - 1].show;
+		*r = (struct reading){ ALL_FINE, show->nr, 0,
+				       show->marginal || show->sags ?
+				       CONF_LOW : CONF_MEDIUM, show->marginal };
+		quote_column(v->evidence, sizeof(v->evidence), show);
 		say(v->evidence, sizeof(v->evidence),
 		    "no collapse up to the largest N tried");
+		if (telling_sizes(show) < 3) {
+			r->conf = CONF_LOW;
+			say(v->evidence, sizeof(v->evidence), "only %zu "
+			    "sizes where a collapse would show",
+			    telling_sizes(show));
+		}
 		return;
 	}
 	if (bad == 0) {

@@ -217,7 +217,8 @@ static int dips_at(const struct times *t, const struct line *l, size_t i)
  * The time of a write at full speed is a command's plus its bytes' cost:
  * a line over the size.  Sizes of 64 KiB and up program whole pages on
  * any card (a page is at most that): the line goes through them (through
- * the three largest sizes where fewer are that large), and each smaller
+ * the three largest sizes where fewer are that large; not the whole-AU
+ * writes where three others are), and each smaller
  * size should take the time the line gives it; one that takes much
  * longer (its share, the time it should take over the time it took,
  * below 80 %) programs more than it carries.  A slow size that smaller
@@ -234,6 +235,8 @@ static void walk_fixed(const struct times *t, struct walk *w)
 
 	for (last = 2; last + 1 < t->n && t->key[last + 1] >= PAGE_MAX; last++)
 		;
+	/* the whole-AU writes of a run's first row found its AUs fresh */
+	skip[0] = last >= 3;
 	fit(t, last, skip, &l);
 	*w = (struct walk){ last, 0, page_free(t, last, skip), 1, NAN,
 			    INFINITY };

@@ -137,6 +137,15 @@ expect_status "the classic table on the default card" 0 $FB -a sim:
 expect_grep "the classic table format" \
 	"^align 4194304	pre [0-9.]*[mµ]s	on .*	post .*	diff " "$TMP/out"
 expect_grep "verdicts go to stderr" "erase" "$TMP/err"
+# 1.5MiB AUs of 32KiB pages: 48KiB writes program 2 pages for 1.5 of
+# data (89% of a card with 512-byte pages), 24KiB ones 75%: the minimum
+# is 48KiB.  A line bent through the 48KiB writes took 24KiB for full
+# speed, at medium confidence.
+expect_status "-O min write, partial pages" 0 $FB -O \
+	sim:xporter,au=1536k,page=32k,noise=0 --erasesize=1536k --open-au-nr=1
+expect_grep "-O min write: partial pages are not full speed" \
+	"min_full_speed_write: 48KiB (" "$TMP/err"
+
 # An open-AU run typed to start on AU 1, sd08g's FAT AU: the verdict
 # says where its test AUs start.  A sweep's columns take the last N of
 # its AUs, so only its largest N writes the AU at --offset and the count

@@ -498,6 +498,106 @@ static void synthetic_sweep(void)
 }
 
 /*
+ * A sweep of N=1..ncols over an AU of au bytes down to 16KiB: shape(j, i)
+ * times 9M/s in column j at row i (row 0: the whole AU).
+ */
+static void shaped_sweep(struct table *t, int random, uint64_t au,
+			 unsigned ncols, double (*shape)(unsigned, unsigned))
+{
+	uint64_t key;
+	unsigned j, i;
+
+	memset(t, 0, sizeof(*t));
+	t->kind = TAB_SWEEP;
+	t->random = random;
+	t->erasesize = au;
+	t->ncols = ncols;
+	for (j = 0; j < ncols; j++)
+		t->col_nr[j] = j + 1;
+	for (key = au, i = 0; key >= 16 * KiB; key /= 2, i++) {
+		struct table_row *r = table_add_row(t, key);
+
+		for (j = 0; r && j < ncols; j++)
+			r->v[j] = 9e6 * shape(j, i);
+	}
+}
+
+/* N=4 declines from the half AU, 91 % of the size before, to half. */
+static double declining(unsigned j, unsigned i)
+{
+	return j < 3 || !i ? 1 : pow(0.91, i - 1) * 0.95;
+}
+
+/*
+ * Random order that costs more the smaller the writes (down to 45 % of
+ * the whole-AU rate from 128KiB on) within the limit of 2, a collapse to
+ * a tenth of that past it.
+ */
+static double random_cost(unsigned j, unsigned i)
+{
+	double cost = i < 2 ? 1 : fmax(0.45, 1 - 0.15 * (i - 1));
+
+	return j < 2 ? cost : cost / (i < 2 ? 1 : 10);
+}
+
+/* N=4 at 45 % from 256KiB down (30 % at 16KiB), N=3 nearly as slow. */
+static double alike(unsigned j, unsigned i)
+{
+	if (j < 2 || i < 4)
+		return 1;
+	if (j == 2)
+		return i == 8 ? 0.37 : 0.55;
+	return i == 8 ? 0.3 : 0.45;
+}
+
+static double flat(unsigned j, unsigned i)
+{
+	(void)j;
+	(void)i;
+	return 1;
+}
+
+static void synthetic_shapes(void)
+{
+	struct analysis a;
+	struct table t;
+
+	/* a decline size after size is a collapse, not a thin dip */
+	shaped_sweep(&t, 0, 4 * MiB, 4, declining);
+	analyze(&t, 1, NULL, &a);
+	CHECK(a.open_au_linear.value == 3 && !a.open_au_linear.at_least &&
+	      a.open_au_linear.conf >= CONF_MEDIUM,
+	      "sweep: N=4 declining to half is a collapse (%s)",
+	      a.open_au_linear.evidence);
+	table_free(&t);
+
+	/* the best run falls, but runs of more AUs fall ten times lower */
+	shaped_sweep(&t, 1, 4 * MiB, 4, random_cost);
+	analyze(&t, 1, NULL, &a);
+	CHECK(a.open_au_random.value == 2 && a.open_au_random.at_least,
+	      "random sweep: the card's random-order cost is no collapse "
+	      "(%s)", a.open_au_random.evidence);
+	table_free(&t);
+
+	/* what held looks like what collapsed: the count is not sure */
+	shaped_sweep(&t, 0, 4 * MiB, 4, alike);
+	analyze(&t, 1, NULL, &a);
+	CHECK(a.open_au_linear.conf == CONF_LOW,
+	      "sweep: N=3 as slow where N=4 collapses (%s)",
+	      a.open_au_linear.evidence);
+	table_free(&t);
+
+	/* a 512KiB AU has two random-order sizes of 64KiB or more */
+	shaped_sweep(&t, 1, 512 * KiB, 4, flat);
+	analyze(&t, 1, NULL, &a);
+	CHECK(a.open_au_random.value == 4 && a.open_au_random.at_least &&
+	      a.open_au_random.conf == CONF_LOW,
+	      "random sweep of 512KiB AUs: no collapse is only low (%s)",
+	      a.open_au_random.evidence);
+	table_free(&t);
+}
+
+/*
  * A -f table of 4 AUs at 4MiB..16KiB: 8M/s, times fat[j] (1: an ordinary
  * AU), AUs listed in coll collapsing (rate falling with the size) below
  * 2MiB, and +-jitter percent of deterministic noise.
@@ -756,6 +856,7 @@ int main(void)
 	synthetic_runs();
 	synthetic_pair();
 	synthetic_sweep();
+	synthetic_shapes();
 	synthetic_fat();
 	fat_region();
 	output();
