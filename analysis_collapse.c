@@ -346,12 +346,26 @@ static int half_ok(const struct column *c, const struct column *all,
 	return cell(c, 1) >= 0.9 * half && low_cell(c, 2, 0.5, quarter);
 }
 
+/* Smaller writes twice as fast again as where the curve is lowest. */
+static int recovers(const struct curve *cv, const struct own *o)
+{
+	size_t i;
+
+	for (i = o->low + 1; i < cv->n; i++)
+		if (cv->rate[i] >= 2 * cv->rate[o->low])
+			return 1;
+	return 0;
+}
+
 /*
  * The best of the runs falls on its own curve, but a run of more AUs
  * than the best one is at half of it or less where it falls lowest: the
  * runs differ (more AUs are slower only past the limit), so the fall is
  * what the card does with this order at these sizes (random-order writes
- * that cost more, a large page), not a collapse every run shares.
+ * that cost more, a large page), not a collapse every run shares.  That
+ * cost slows writes of 64 KiB or more to 30 % of the best at most: a
+ * best that falls further, and stays there, collapsed (the others more,
+ * past another limit).
  */
 static int spread(const struct column *all, size_t m,
 		  const struct column *self, const struct curve *env,
@@ -392,7 +406,8 @@ static void judge(struct column *c, const struct column *all, size_t m)
 	if (peers) {
 		envelope(all, m, c, &cv);
 		own_curve(&cv, &o);
-		if (o.collapsed && spread(all, m, c, &cv, &o))
+		if (o.collapsed && (o.share >= 0.3 || recovers(&cv, &o)) &&
+		    spread(all, m, c, &cv, &o))
 			o.collapsed = mine.collapsed = 0;
 		/* the best of them sags: what held may not have */
 		c->sags = !o.collapsed && o.share <= 0.6;

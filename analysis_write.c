@@ -185,21 +185,31 @@ static double share_sd(const struct times *t, const struct line *l,
 struct walk {
 	size_t full;		/* the smallest full-speed row */
 	size_t dips;		/* slow rows that smaller ones outran */
-	size_t rows;		/* the line's rows of 64 KiB and up where it
-				   was decided */
+	size_t rows;		/* the line's rows no page slows where it was
+				   decided */
 	double least;		/* lowest share of the rows down to full */
 	double next;		/* share of the row below full, if any */
 	double margin;		/* of the shares from the 80 % edge, in their
 				   deviations: the smallest */
 };
 
-/* Rows 0..last on the line of 64 KiB and up: those no page slows. */
+/*
+ * Writes of a multiple of 64 KiB program whole pages on any card (a page
+ * is at most that, 2^n; a 3x2^n one divides 3x2^n sizes from 3x64 KiB
+ * up as well): no page slows them.
+ */
+static int whole_pages(uint64_t size)
+{
+	return (size & -size) >= PAGE_MAX;
+}
+
+/* Rows 0..last on the line that no page slows. */
 static size_t page_free(const struct times *t, size_t last, const char *skip)
 {
 	size_t i, n = 0;
 
 	for (i = 0; i <= last; i++)
-		n += !skip[i] && t->key[i] >= PAGE_MAX;
+		n += !skip[i] && whole_pages(t->key[i]);
 	return n;
 }
 
@@ -215,8 +225,8 @@ static int dips_at(const struct times *t, const struct line *l, size_t i)
 
 /*
  * The time of a write at full speed is a command's plus its bytes' cost:
- * a line over the size.  Sizes of 64 KiB and up program whole pages on
- * any card (a page is at most that): the line goes through them (through
+ * a line over the size.  Sizes of 64 KiB and up program whole pages, or
+ * nearly (a page is at most 64 KiB): the line goes through them (through
  * the three largest sizes where fewer are that large; not the whole-AU
  * writes where three others are), and each smaller
  * size should take the time the line gives it; one that takes much
@@ -370,7 +380,7 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	if (w.rows < 3) {
 		v->conf = CONF_LOW;
 		say(v->evidence, sizeof(v->evidence),
-		    "%zu size%s of 64KiB or more on the line", w.rows,
+		    "%zu size%s of whole 64KiB on the line", w.rows,
 		    w.rows == 1 ? "" : "s");
 	}
 	if (w.dips) {

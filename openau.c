@@ -92,6 +92,7 @@ static struct vm_node *write_pass(struct prog *p, const struct opts *o,
 	prog_kids(p, aus, chunk_write(p), NULL);
 
 	pos = au_walk(p, o, aus);
+	pos->warm = o->nr_lo != o->nr_hi;
 	best = best_of(p, o, pos);
 	best->fmt = FMT_RATE;
 	return best;

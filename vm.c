@@ -368,7 +368,9 @@ static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 		ret = run_node(vm, n->kids[0], &one);
 		if (ret)
 			break;
-		reduce(n->reduce, &acc, &one);
+		/* a warm-up step is run, not counted */
+		if (!n->warm || it.count < 2 || it.i > 1)
+			reduce(n->reduce, &acc, &one);
 		if (n->keep && vm->nkept < TABLE_MAXCOLS) {
 			vm->kept_at[vm->nkept] = v;
 			vm->kept[vm->nkept++] = one.ns;

@@ -78,6 +78,8 @@ struct vm_node {
 	double prune;		/* VM_COLS: skip a column once below this
 				 * fraction of its best rate (0: never) */
 	int reverse;		/* VM_COLS: run the last column first */
+	int warm;		/* VM_LOOP: of two steps or more, the first is
+				 * a warm-up, not counted */
 	/*
 	 * VM_ROW: key variable and its format.  Columns (children of a row):
 	 * the format also picks the value, FMT_RATE being bytes per second
