@@ -384,6 +384,11 @@ static void page_verdict(const struct family *f, struct align_read *r)
 	if (f->odd != 1)
 		c = erase_ok && erase->conf >= CONF_MEDIUM &&
 		    erase->value % f->key[st.a] == 0 ? conf_down(c) : CONF_LOW;
+	/* a step from about nothing down to a floor below zero is noise */
+	r->pveto = f->odd == 1 && (st.up < 3 * f->sd[pg] ||
+				   st.lo < -2 * f->sd[pg + 1]);
+	if (r->pveto)
+		c = CONF_LOW;
 	set_value(v, f->key[st.a], c);
 	floor_edge(f, pg, &st, v);
 	log_step(&r->ps, &st, step_conf(f, pg, &st), v->conf);
@@ -492,7 +497,7 @@ void family_verdicts(const struct table *t, uint64_t odd,
 	if (odd == 1 && r->live) {
 		place_units(t, f, &pu, &eu);
 		r->eunit = by_places(&eu, erase, r->eveto, &r->es);
-		r->punit = by_places(&pu, page, 0, &r->ps);
+		r->punit = by_places(&pu, page, r->pveto, &r->ps);
 	}
 	if (!erase->is_null)
 		cross_check(erase, ctx);

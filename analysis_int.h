@@ -131,7 +131,7 @@ struct align_read {
 	struct family f;
 	struct verdict erase, page;
 	uint64_t ekey, pkey;	/* the boundaries their steps are at */
-	int eveto;		/* the erase step is none: rows say so */
+	int eveto, pveto;	/* the erase, page step is none: rows say so */
 	double estep, pstep;	/* the diff steps they rest on */
 	double ebelow, pbelow;	/* the levels under those steps */
 	double plevel;		/* the page's diff level */

@@ -43,14 +43,25 @@ no_geometry() {
 		fail "$1: $_bad"
 	fi
 }
+# before the destructive tests: their writeback would be noise of its own
+sync
 M=
 if [ -d /dev/shm ] && M=$(mktemp -p /dev/shm fb-real.XXXXXX) &&
 	head -c $((64 << 20)) /dev/urandom > "$M" &&
 	$FB -a "$M" --blocksize=4k --count=1 >/dev/null 2>&1; then
 	no_geometry "file in memory" "$M"
+	if ! is_root; then
+		skip "loop device in memory (need root for losetup)"
+	elif new_loop LM "$M" && [ -n "$LM" ]; then
+		no_geometry "loop device in memory" "$LM"
+		detach_loop "$LM"
+	else
+		skip "loop device in memory (losetup failed)"
+	fi
 else
-	skip "file in memory (no /dev/shm, or no direct I/O on it)"
+	skip "file and loop device in memory (no /dev/shm, or no direct I/O)"
 fi
+rm -f "$M"
 
 if [ "$(sha256sum < "$F")" = "$sum0" ]; then
 	pass "file: -a, -s, -i leave it byte-identical"
@@ -107,16 +118,9 @@ fi
 # loop devices (root only)
 if ! is_root; then
 	skip "loop device tests (need root for losetup)"
-	rm -f "$F" "$M"
+	rm -f "$F"
 	exit 0
 fi
-if [ -s "$M" ] && new_loop LM "$M" && [ -n "$LM" ]; then
-	no_geometry "loop device in memory" "$LM"
-	detach_loop "$LM"
-else
-	skip "loop device in memory (no file in /dev/shm, or losetup failed)"
-fi
-rm -f "$M"
 L=$(make_loop "$F")
 if [ -z "$L" ]; then
 	skip "loop device tests (losetup --direct-io=on failed: no loop support)"
