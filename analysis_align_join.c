@@ -265,7 +265,7 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 		out->conf = CONF_LOW;
 	else if (key[1 - best])
 		out->conf = conf_min(out->conf, CONF_MEDIUM);
-	if (best == 0 && v2->type == V_BYTES)
+	if (best == 0)
 		memcpy(out->note, v2->note, sizeof(out->note));
 }
 
@@ -483,6 +483,8 @@ static void join(struct align_read *r, size_t m,
 	}
 	combine(&out->erase_size, e, ne, "erase size");
 	combine(&out->page_size, p, np, "page size");
+	if (!out->erase_size.is_null)
+		cross_check(&out->erase_size, ctx);
 done:
 	free(e);
 	free(p);
@@ -499,10 +501,10 @@ void analyze_align(const struct table *tabs, size_t n,
 	for (i = 0; i < n; i++) {
 		if (tabs[i].kind != TAB_ALIGN)
 			continue;
-		family_verdicts(&tabs[i], main_family(&tabs[i]), ctx, &r[m++]);
+		family_verdicts(&tabs[i], main_family(&tabs[i]), &r[m++]);
 		/* a table with both families of boundaries: read both */
 		if (r[m - 1].odd == 1 && family_size(&tabs[i], 3) >= 4)
-			family_verdicts(&tabs[i], 3, ctx, &r[m++]);
+			family_verdicts(&tabs[i], 3, &r[m++]);
 	}
 	if (m)
 		join(r, m, ctx, out);

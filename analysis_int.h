@@ -152,7 +152,9 @@ struct align_read {
 enum confidence step_sureness(double z, double pos);
 
 void family_verdicts(const struct table *t, uint64_t odd,
-		     const struct analysis_ctx *ctx, struct align_read *r);
+		     struct align_read *r);
+/* The erase verdict against the device size and what the card claims. */
+void cross_check(struct verdict *v, const struct analysis_ctx *ctx);
 
 /* analysis_places.c: the units a live table's places step at */
 struct unit_read {
