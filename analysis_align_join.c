@@ -231,10 +231,14 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 			best = i;
 	}
 	if (best < 0) {
-		/* a 2^n step stands, unsure: nothing tells its unit */
+		/*
+		 * A 2^n step stands, unsure but where its places told its
+		 * unit: the 3x2^n rows do not.
+		 */
 		if (!v2->is_null) {
 			*out = *v2;
-			out->conf = conf_min(out->conf, CONF_LOW);
+			out->conf = conf_min(out->conf, pu ? CONF_MEDIUM :
+							   CONF_LOW);
 			say(out->evidence, sizeof(out->evidence), "the 3x2^n "
 			    "rows do not tell a unit of it from one of 3 times "
 			    "it");
@@ -245,10 +249,10 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 		}
 		return;
 	}
-	/* unsure either way: the 2^n reading stands */
+	/* unsure either way: the 2^n reading stands, as sure as its places */
 	if (conf[best] < CONF_MEDIUM && !v2->is_null && best) {
 		*out = *v2;
-		out->conf = CONF_LOW;
+		out->conf = conf_min(out->conf, pu ? CONF_MEDIUM : CONF_LOW);
 		say(out->evidence, sizeof(out->evidence), "the 3x2^n rows "
 		    "do not tell it");
 		return;
