@@ -23,6 +23,12 @@
 #define UNIT_HIGH 8.0
 /* ...of which one row whose places all change sides gives at most this */
 #define ROW_MAX 6.0
+/*
+ * Places a unit needs at its multiples to be more than low: a few slow
+ * places line up on the multiples of some large unit by chance (another
+ * program's reads), on a small device or with a large block most of all.
+ */
+#define UNIT_CELLS 8
 /* A step below this (ns) is timer and rounding. */
 #define STEP_MIN 3000.0
 
@@ -292,8 +298,9 @@ void place_units(const struct table *t, const struct family *f,
 		r->unit = best_u;
 		r->pos = llr_conf(pos);
 		r->conf = llr_conf(fam);
-		/* below what timing resolves, a step is no unit */
-		if (step_of(&all[bi][bj], !k) < STEP_MIN)
+		/* below what timing resolves, or on a few places, no unit */
+		if (step_of(&all[bi][bj], !k) < STEP_MIN ||
+		    all[bi][bj].n[k ? 2 : 1] < UNIT_CELLS)
 			r->conf = conf_min(r->conf, CONF_LOW);
 	}
 	if (page->unit)

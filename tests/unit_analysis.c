@@ -274,6 +274,64 @@ static void synthetic_align(void)
 }
 
 /*
+ * A live -a run on a 64 MiB device with no geometry (memory), 256 KiB
+ * blocks: 7 places a row, each 8 MiB apart, read at about 50us with
+ * 1us of scatter, where the 4 places at multiples of 24 MiB happen to
+ * read 15us slower (another program's reads under load).  Four places
+ * are chance, not an erase block.
+ */
+static void places_by_chance(void)
+{
+	struct analysis_ctx ctx = { .dev_size = 64ULL << 20 };
+	const unsigned np = 7;
+	uint64_t key = 16ULL << 20;
+	struct analysis a;
+	struct table t;
+	uint32_t s = 11;
+	unsigned k, i;
+
+	memset(&t, 0, sizeof(t));
+	t.kind = TAB_ALIGN;
+	t.blocksize = 256 * KiB;
+	t.ncols = 4 + 3 * np;
+	t.kept_from = 4;
+	t.nkept = 3 * np;
+	for (k = 0; k < np; k++)
+		t.kept_at[k] = (uint64_t)k * (8ULL << 20);
+	for (i = 0; i < 6; i++, key /= 2) {
+		struct table_row *r = table_add_row(&t, key);
+		double *v, pre = 0, on = 0, post = 0;
+
+		if (!r)
+			return;
+		v = r->v + t.kept_from;
+		for (k = 0; k < np; k++) {
+			int hit = (t.kept_at[k] + key) % (24ULL << 20) == 0;
+
+			v[k] = 50e3 + (double)(lcg(&s) % 1000);
+			v[2 * np + k] = 50e3 + (double)(lcg(&s) % 1000);
+			v[np + k] = 50e3 + (double)(lcg(&s) % 1000) +
+				    (hit ? 15e3 : 0);
+			pre += v[k] / np;
+			on += v[np + k] / np;
+			post += v[2 * np + k] / np;
+		}
+		r->v[0] = pre;
+		r->v[1] = on;
+		r->v[2] = post;
+		r->v[3] = on - (pre + post) / 2;
+	}
+	analyze(&t, 1, &ctx, &a);
+	CHECK(a.erase_size.conf < CONF_MEDIUM,
+	      "4 slow places on a 64MiB device: no erase block (%s)",
+	      confidence_name(a.erase_size.conf));
+	CHECK(a.page_size.conf < CONF_MEDIUM,
+	      "4 slow places on a 64MiB device: no page (%s)",
+	      confidence_name(a.page_size.conf));
+	table_free(&t);
+}
+
+/*
  * An align table of n rows from top down, halving (a 3x2^n table when
  * top is), its diffs d (ns); pre and post at 800µs but where asym[i]
  * moves pre up by that much (a baseline that shifted inside the row).
@@ -852,6 +910,7 @@ int main(void)
 	seed_003_samsung16();
 	seed_000_digest();
 	synthetic_align();
+	places_by_chance();
 	synthetic_noise();
 	synthetic_runs();
 	synthetic_pair();
