@@ -209,6 +209,8 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 	const struct verdict *v2 = page ? &r2->page : &r2->erase;
 	const struct verdict *v3 = page ? &r3->page : &r3->erase;
 	uint64_t pu = page ? r2->punit : r2->eunit;
+	/* a 2^n reading alone is as sure as its places let it be */
+	enum confidence alone = pu ? CONF_MEDIUM : CONF_LOW;
 	uint64_t key[2] = { 0, 0 }, unit[2] = { 0, 0 };
 	enum confidence conf[2] = { CONF_LOW, CONF_LOW };
 	struct cand c[2];
@@ -237,8 +239,7 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 		 */
 		if (!v2->is_null) {
 			*out = *v2;
-			out->conf = conf_min(out->conf, pu ? CONF_MEDIUM :
-							   CONF_LOW);
+			out->conf = conf_min(out->conf, alone);
 			say(out->evidence, sizeof(out->evidence), "the 3x2^n "
 			    "rows do not tell a unit of it from one of 3 times "
 			    "it");
@@ -252,7 +253,7 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 	/* unsure either way: the 2^n reading stands, as sure as its places */
 	if (conf[best] < CONF_MEDIUM && !v2->is_null && best) {
 		*out = *v2;
-		out->conf = conf_min(out->conf, pu ? CONF_MEDIUM : CONF_LOW);
+		out->conf = conf_min(out->conf, alone);
 		say(out->evidence, sizeof(out->evidence), "the 3x2^n rows "
 		    "do not tell it");
 		return;
