@@ -13,6 +13,9 @@ VALUE = re.compile(r'^-?(nan|inf|[0-9.]+(e[+-]?[0-9]+)?)'
                    r'(ns|µs|us|ms|s|B/s|[KMG]/s|[KMG]/|n|µ|m)?([:,]?)$')
 MEASURED_AFTER = ('time', 'overhead', 'min', 'avg', 'max', 'pre', 'on',
                   'post', 'diff')
+# a rate or time before these words is measured whatever its form: "409600",
+# "69423.7" and the "inf" of a flat fit are all the same field
+MEASURED_BEFORE = ('MB/s', 'MB/s,', 'access')
 
 
 def layout(line):
@@ -21,9 +24,10 @@ def layout(line):
     fields = re.findall(r'([^ \t]+)([ \t]*)', line)
     for i, (text, sep) in enumerate(fields):
         m = VALUE.match(text)
+        after = fields[i + 1][0] if i + 1 < len(fields) else ''
         # keys (align 4194304, 512 bytes) are the same in both tools
         if m and ('.' in text or m.group(3) or prev in MEASURED_AFTER
-                  or 'nan' in text):
+                  or after in MEASURED_BEFORE or m.group(1).isalpha()):
             word = 'V' + m.group(4)
         else:
             word = text
