@@ -66,6 +66,12 @@ void analyze(const struct table *tabs, size_t ntabs,
 
 const char *confidence_name(enum confidence c);
 
+/*
+ * The largest write size of an open-AU run over test AUs of erasesize
+ * whose collapse tells the count (in random order, the random slots').
+ */
+uint64_t open_au_telling_top(uint64_t erasesize, int random);
+
 /* Text: one line per derived verdict, each starting with prefix. */
 void analysis_print(FILE *f, const struct analysis *a, const char *prefix);
 

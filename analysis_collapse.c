@@ -328,6 +328,34 @@ int looks_collapsed(const struct column *held, const struct column *bad,
 }
 
 /*
+ * Is run c at half the rate or less at some size from lo to hi?  Of the
+ * best the runs of its test reach there, or, where it has no peers, of
+ * its own best at 64 KiB or more.  A random run's own small writes may
+ * be that slow against its whole-AU ones without any slot running out.
+ */
+int low_within(const struct column *c, const struct column *all, size_t m,
+	       uint64_t lo, uint64_t hi)
+{
+	int peers = has_peers(all, m, c);
+	double best = 0;
+	size_t i;
+
+	for (i = 0; !peers && i < c->t->nrows; i++)
+		if (c->t->rows[i].key >= PAGE_MAX && cell(c, i) > best)
+			best = cell(c, i);
+	for (i = 0; i < c->t->nrows; i++) {
+		uint64_t key = c->t->rows[i].key;
+
+		if (key < lo || key > hi)
+			continue;
+		if (low_cell(c, i, 0.5, peers ? healthy_rate(all, m, c, key) :
+			     best))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Writes of half the erase size used still at full speed while a quarter
  * collapses: each of them filled a whole real AU, so the AU is smaller
  * than the --erasesize of the run.  Full speed: that of the other runs

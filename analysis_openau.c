@@ -184,13 +184,25 @@ struct reading {
 };
 
 /*
- * Sizes of a run where a collapse shows: 64 KiB or more (a page cannot
- * slow them), written as several chunks of the AU (half of it or less;
- * in random order a quarter or less: fewer chunks seldom go backwards).
+ * The largest size of a run where a collapse shows: written as several
+ * chunks of the AU, half of it or less.  In random order, an eighth: the
+ * order of four chunks (0, 2, 3, 1) goes backwards only once the AU is
+ * whole, as a second pass in order would, so it takes no random slot.
  */
+uint64_t open_au_telling_top(uint64_t erasesize, int random)
+{
+	return erasesize / (random ? 8 : 2);
+}
+
+static uint64_t telling_top(const struct column *c)
+{
+	return open_au_telling_top(c->group, c->random);
+}
+
+/* Sizes from 64 KiB (a page cannot slow them) to telling_top(). */
 static size_t telling_sizes(const struct column *c)
 {
-	uint64_t top = c->group / (c->random ? 4 : 2);
+	uint64_t top = telling_top(c);
 	size_t i, n = 0;
 
 	for (i = 0; i < c->t->nrows; i++)
@@ -336,6 +348,50 @@ static void unconfirmed_random(const struct reading *r, uint64_t group,
 	    r->lo, a);
 }
 
+/*
+ * A random run past the edge slow only at sizes whose order goes
+ * backwards once the AU is whole, and at half the rate or more at those
+ * whose order goes backwards before: writes in order past the open
+ * limit collapse like that, and writes that small may have taken no
+ * slot, in this run or in the one that held.  Random slots are open
+ * slots, so there are fewer than the erase blocks of its N test AUs;
+ * how many, it does not show.
+ */
+static void unshown_random(const struct reading *r, unsigned k,
+			   const struct column *bad, struct verdict *v)
+{
+	char a[UNIT_BUFLEN];
+
+	say(v->evidence, sizeof(v->evidence),
+	    "N=%u is at half the rate or more at every size up to %s, "
+	    "where random order goes backwards before the AU is whole: "
+	    "what ran out may be the open AUs, not the random slots",
+	    bad->nr, fmt_size(a, (double)telling_top(bad)));
+	if (!k || k == ERASE_OTHER)
+		return;
+	set_value(v, (uint64_t)k * r->hi - 1, conf_min(r->conf, CONF_MEDIUM));
+	v->at_most = 1;
+}
+
+/*
+ * Random slots are open slots: random runs that held with more AUs than
+ * the card keeps open for linear writes took no random slot at the
+ * sizes they were read at, and show no more than the linear count.
+ */
+static void past_linear(const struct verdict *lin, struct verdict *v)
+{
+	if (!lin || lin->type == V_NONE || lin->is_null || lin->at_least ||
+	    lin->at_most || lin->conf < CONF_MEDIUM || v->is_null ||
+	    !v->at_least || v->value <= lin->value)
+		return;
+	say(v->evidence, sizeof(v->evidence),
+	    "held past the %llu AUs open for linear writes: those writes "
+	    "took no random slot", (unsigned long long)lin->value);
+	set_value(v, lin->value, conf_min(lin->conf, CONF_MEDIUM));
+	v->at_least = 0;
+	v->at_most = 1;
+}
+
 static void open_au_verdict(const struct column *c, size_t m, int random,
 			    const struct verdict *erase,
 			    const struct verdict *lin, struct verdict *v)
@@ -385,7 +441,10 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 	 */
 	if (random && r.shaky)
 		r.conf = CONF_LOW;
-	if (!random || k == 1)
+	if (random && r.kind == EDGE && telling_sizes(s[bad].show) &&
+	    !low_within(s[bad].show, c, m, PAGE_MAX, telling_top(s[bad].show)))
+		unshown_random(&r, k, s[bad].show, v);
+	else if (!random || k == 1)
 		plain_count(&r, v);
 	else if (k == 0)
 		unconfirmed_random(&r, group, lin, v);
@@ -393,6 +452,8 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 		scaled_random(&r, k, group, v);
 	else
 		plain_count(&r, v);
+	if (random)
+		past_linear(lin, v);
 	/* a linear count holds for any AU that divides the erase size */
 	if (bad < ns && s[bad].show->half_ok)
 		say(v->note, sizeof(v->note),
