@@ -187,6 +187,15 @@ int open_au_row_done(void *arg, const struct table *t)
 	v = t->random ? &a.open_au_random : &a.open_au_linear;
 	s->cur_collapsed = v->type != V_NONE && !v->is_null &&
 			   v->value < t->open_au_nr;
+	/*
+	 * A random run goes on to the largest size whose order goes
+	 * backwards before the AU is whole: a collapse above it may be
+	 * the open AUs', and one that stops there tells no random count.
+	 */
+	if (s->cur_collapsed && t->random &&
+	    t->rows[t->nrows - 1].key > open_au_telling_top(t->erasesize, 1) &&
+	    open_au_telling_top(t->erasesize, 1) >= 64 * 1024)
+		return 0;
 	if (s->cur_collapsed)
 		return 1;
 	/* a probe as deep as collapses show here, keeping up throughout */
@@ -247,8 +256,11 @@ static void search_state(const struct survey *s, int random,
 		while (--st->lo && !held(s, random, st->lo))
 			;
 	}
-	if (random && lin && st->hi > lin + 1 && st->lo <= lin)
+	if (random && lin && st->hi > lin + 1)
 		st->hi = lin + 1;
+	/* a random count held past the linear one: nothing left to try */
+	if (st->lo >= st->hi)
+		st->lo = st->hi - 1;
 	st->lo_full = held_full(s, random, st->lo);
 	st->hi_run = ran(s, random, st->hi);
 }

@@ -54,6 +54,8 @@ def judge(v, truth, count=False):
         return "right"
     if count and v.get("at_least") and value is not None and value <= truth:
         return "right"
+    if count and v.get("at_most") and value is not None and value >= truth:
+        return "right"
     if value is None or v["confidence"] in ("low", "inconclusive"):
         return "abstain"
     return "wrong"
