@@ -68,7 +68,8 @@ const char *confidence_name(enum confidence c);
 
 /*
  * The largest write size of an open-AU run over test AUs of erasesize
- * whose collapse tells the count (in random order, the random slots').
+ * whose collapse tells the count (in random order, the random slots');
+ * 0 where no size from 64 KiB (a page cannot slow them) does.
  */
 uint64_t open_au_telling_top(uint64_t erasesize, int random);
 

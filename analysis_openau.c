@@ -191,7 +191,9 @@ struct reading {
  */
 uint64_t open_au_telling_top(uint64_t erasesize, int random)
 {
-	return erasesize / (random ? 8 : 2);
+	uint64_t top = erasesize / (random ? 8 : 2);
+
+	return top >= PAGE_MAX ? top : 0;
 }
 
 static uint64_t telling_top(const struct column *c)

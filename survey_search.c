@@ -179,6 +179,7 @@ int open_au_row_done(void *arg, const struct table *t)
 	struct survey *s = arg;
 	const struct verdict *v;
 	struct analysis a;
+	uint64_t top;
 	int unknown;
 
 	if (t->nrows < 3 || s->n == MAX_STEPS)
@@ -192,9 +193,9 @@ int open_au_row_done(void *arg, const struct table *t)
 	 * backwards before the AU is whole: a collapse above it may be
 	 * the open AUs', and one that stops there tells no random count.
 	 */
-	if (s->cur_collapsed && t->random &&
-	    t->rows[t->nrows - 1].key > open_au_telling_top(t->erasesize, 1) &&
-	    open_au_telling_top(t->erasesize, 1) >= 64 * 1024)
+	top = open_au_telling_top(t->erasesize, 1);
+	if (s->cur_collapsed && t->random && top &&
+	    t->rows[t->nrows - 1].key > top)
 		return 0;
 	if (s->cur_collapsed)
 		return 1;
