@@ -57,7 +57,8 @@ static void value_text(const struct verdict *v, char *buf, size_t len)
 	if (v->is_null) {
 		snprintf(buf, len, "unknown");
 	} else if (v->type == V_BYTES) {
-		fmt_size(buf, (double)v->value);
+		n = snprintf(buf, len, "%s", v->at_most ? "at most " : "");
+		fmt_size(buf + n, (double)v->value);
 	} else if (v->type == V_COUNT) {
 		snprintf(buf, len, "%s%llu", v->at_least ? "at least " :
 			 v->at_most ? "fewer than " : "",
@@ -124,8 +125,8 @@ static void json_claims(struct json *j, const struct verdict *v)
 /*
  * "analysis": {"<key>": {"value": ..., "confidence": ..., "evidence":
  * ..., "note": ...|null}, ...} with all six keys always present; open-AU
- * verdicts also carry "at_least" and "at_most" (the value is a bound:
- * "fewer than 7" is at_most 6), erase_size the device's "claims",
+ * and min-write verdicts also carry "at_least" and "at_most" (the value
+ * is a bound: "fewer than 7" is at_most 6, "at most 32KiB" at_most 32768), erase_size the device's "claims",
  * fat_aus the "direction" of its AUs ("slower" or "faster" than the
  * others where write order does not matter; null with no AU listed).
  * value is null when not derivable.
@@ -152,7 +153,7 @@ void analysis_json(struct json *j, const struct analysis *a)
 		} else {
 			json_u64(j, "value", v->value);
 		}
-		if (i == 2 || i == 3) {
+		if (i == 2 || i == 3 || i == 4) {
 			json_bool(j, "at_least", !none && v->at_least);
 			json_bool(j, "at_most", !none && v->at_most);
 		}

@@ -188,10 +188,26 @@ struct walk {
 	size_t rows;		/* the line's rows no page slows where it was
 				   decided */
 	double least;		/* lowest share of the rows down to full */
+	double most;		/* highest share of those below the line */
 	double next;		/* share of the row below full, if any */
 	double margin;		/* of the shares from the 80 % edge, in their
 				   deviations: the smallest */
+	size_t judged;		/* the first row read against the line */
+	size_t sure;		/* the smallest row down to which every one
+				   from judged stands clear above the edge */
 };
+
+/* A share this many deviations above the edge is full speed, noise or not. */
+#define CLEAR 2
+/* A share above this: the line is off, not the row (see the verdict). */
+#define FASTER 1.5
+
+/* Row i at share s, sd deviations: still clear of the edge from above? */
+static void clear_to(struct walk *w, size_t i, double s, double sd)
+{
+	if (w->sure + 1 == i && s >= FULL_SPEED + CLEAR * sd)
+		w->sure = i;
+}
 
 /*
  * Writes of a multiple of 64 KiB program whole pages on any card (a page
@@ -211,6 +227,22 @@ static size_t page_free(const struct times *t, size_t last, const char *skip)
 	for (i = 0; i <= last; i++)
 		n += !skip[i] && whole_pages(t->key[i]);
 	return n;
+}
+
+/*
+ * Where a bound may start: the line's last row, if every row it goes
+ * through (first..last) programs whole pages; a 96 KiB row on it may be
+ * slow (a 64 KiB page) and pull the line down to the sizes below, so
+ * none is sure then (0: no row below the line is that).
+ */
+static size_t line_sure(const struct times *t, size_t first, size_t last)
+{
+	size_t i;
+
+	for (i = first; i <= last; i++)
+		if (!whole_pages(t->key[i]))
+			return 0;
+	return last;
 }
 
 /* The row below full fails the line: a dip if smaller ones are back. */
@@ -248,13 +280,15 @@ static void walk_fixed(const struct times *t, struct walk *w)
 	/* the whole-AU writes of a run's first row found its AUs fresh */
 	skip[0] = last >= 3;
 	fit(t, last, skip, &l);
-	*w = (struct walk){ last, 0, page_free(t, last, skip), 1, NAN,
-			    INFINITY };
+	*w = (struct walk){ last, 0, page_free(t, last, skip), 1, 0, NAN,
+			    INFINITY, last + 1, line_sure(t, 0, last) };
 	for (i = last + 1; i < t->n; i++) {
 		s = share(t, &l, i);
 		if (s >= FULL_SPEED) {
+			clear_to(w, i, s, share_sd(t, &l, i));
 			w->full = i;
 			w->least = fmin(w->least, s);
+			w->most = fmax(w->most, s);
 			w->margin = fmin(w->margin,
 					 (s - FULL_SPEED) / share_sd(t, &l, i));
 		} else if (dips_at(t, &l, i)) {
@@ -280,18 +314,19 @@ static void walk_fixed(const struct times *t, struct walk *w)
 static void walk_line(const struct times *t, size_t first, struct walk *w)
 {
 	char skip[STATS_MAX] = { 0 };
-	double dev[STATS_MAX];
+	double dev[STATS_MAX], got[STATS_MAX];
 	struct line l;
 	size_t i, j;
 	double s, sd;
 
-	*w = (struct walk){ first + 1, 0, 0, 1, NAN, 0 };
+	*w = (struct walk){ first + 1, 0, 0, 1, 0, NAN, 0, first + 2,
+			    line_sure(t, first, first + 1) };
 	for (i = 0; i < first; i++)
 		skip[i] = 1;
 	for (i = first + 2; i < t->n; i++) {
 		fit(t, i - 1, skip, &l);
 		w->rows = page_free(t, i - 1, skip);
-		s = share(t, &l, i);
+		s = got[i] = share(t, &l, i);
 		if (s >= FULL_SPEED) {
 			w->full = i;
 			w->least = fmin(w->least, s);
@@ -309,9 +344,31 @@ static void walk_line(const struct times *t, size_t first, struct walk *w)
 		if (!skip[i])
 			dev[j++] = fabs(1 - share(t, &l, i));
 	sd = fmax(median(dev, j) * 1.5, 0.02);
+	/* each row as the line through the ones above it saw it */
+	for (i = w->judged; i <= w->full && !skip[i]; i++)
+		clear_to(w, i, got[i], sd);
 	w->margin = (w->least - FULL_SPEED) / sd;
 	if (!isnan(w->next))
 		w->margin = fmin(w->margin, (FULL_SPEED - w->next) / sd);
+}
+
+/*
+ * The rows down to w->sure stand clear above the edge and a smaller one
+ * is too near it to tell: the minimum is that row or smaller, a bound
+ * that holds where the value itself would be a guess.
+ */
+static void at_most(const struct times *t, const struct walk *w,
+		    struct verdict *v)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	set_value(v, t->key[w->sure], CONF_MEDIUM);
+	v->at_most = 1;
+	v->note[0] = '\0';
+	say(v->evidence, sizeof(v->evidence),
+	    "%s and up clear of the %.0f%% edge, %s too near it to tell",
+	    fmt_size(a, (double)t->key[w->sure]), 100 * FULL_SPEED,
+	    fmt_size(b, (double)t->key[w->sure + 1]));
 }
 
 void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
@@ -371,6 +428,19 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 		    fmt_rate(e, (double)t.key[w.full + 1] /
 			     t.ns[w.full + 1] * 1e9));
 	}
+	/*
+	 * A smaller write cannot outrun the line by far: where one does,
+	 * the line's rows were slowed (a drift of the card's speed) and its
+	 * offset, not the command's cost, makes the sizes below look fast.
+	 */
+	if (w.most > FASTER) {
+		v->conf = CONF_LOW;
+		say(v->evidence, sizeof(v->evidence),
+		    "a smaller size runs %.0f%% faster than the line allows",
+		    100 * (w.most - 1));
+	} else if (v->conf == CONF_LOW && w.sure >= w.judged &&
+	    (w.sure < w.full || !isnan(w.next)))
+		at_most(&t, &w, v);
 	say(v->evidence, sizeof(v->evidence), "%s runs that held, N=%u",
 	    run->random ? "random" : "linear", run->nr);
 	/*
