@@ -55,8 +55,9 @@ What a run can show is what an ideal expert could tell from its output
               "at most" the page.
 
 A truth the run cannot show is unresolved: an abstention is right
-(right-abstain), a bound that holds ("at most 12KiB") is right, and a
-plain value is a guess, wrong even where it happens to be the truth.
+(right-abstain), a bound that holds ("at most 12KiB", "fewer than 7"
+against the card's own count of open AUs or random slots) is right, and
+a plain value is a guess, wrong even where it happens to be the truth.
 right% counts right and right-abstain; seen% is right over the verdicts
 whose truth the run can show.
 
@@ -387,7 +388,11 @@ def card_runs(r, c, idx, only):
     dev, au, out, tmp = dev_name(c), c["au"], [], r.tmp
     tr = Truth(r, c)
 
-    def add(run, fam, a, truth, seen=True):
+    def add(run, fam, a, truth, seen=True, real=None):
+        # a truth the run cannot show: a bound is judged against the
+        # card's real value, a plain value is a guess
+        if truth is None and real is not None:
+            truth, seen = real, False
         out.append((run, fam, a[fam], truth, seen))
 
     if only == "fat":
@@ -410,17 +415,19 @@ def card_runs(r, c, idx, only):
     rhi = min(c["random"] + 3, hi)
     w = ["-O", dev, "--erasesize=%d" % au]
     a = r.run(w + ["--open-au-nr=1-%d" % hi])
-    add("sweep", "open_au_linear", a, tr.sweep(c["open"], hi))
+    add("sweep", "open_au_linear", a, tr.sweep(c["open"], hi),
+        real=c["open"])
     add("sweep", "min_full_speed_write", a, tr.min_write())
     a = r.run(w + ["--open-au-nr=1-%d" % rhi, "--random"])
     # the erase size is not confirmed: a bound, not the count
     add("rsweep", "open_au_random", a, tr.sweep(c["random"], rhi, True),
-        False)
+        False, real=c["random"])
     add("rsweep", "min_full_speed_write", a,
         tr.min_write(True) if c["random"] else None)
     n = c["single"]
     a = r.run(w + ["--open-au-nr=%d" % n])
-    add("single", "open_au_linear", a, c["open"] if tr.single(n) else None)
+    add("single", "open_au_linear", a, c["open"] if tr.single(n) else None,
+        real=c["open"])
     add("single", "min_full_speed_write", a,
         tr.min_write() if n <= c["open"] else None)
 
@@ -436,9 +443,10 @@ def card_runs(r, c, idx, only):
     args = ["-O", dev, "--erasesize=%d" % (2 * au),
             "--open-au-nr=1-%d" % (rhi if rnd else hi)]
     a = r.run(args + (["--random"] if rnd else []), save=f)
-    add("wrong2x", fam, a, alone, not rnd)
+    real = c["random"] if rnd else c["open"]
+    add("wrong2x", fam, a, alone, not rnd, real=real)
     a = r.offline(files + [f], "ao%d.txt" % idx)
-    add("wrong2x+a", fam, a, paired)
+    add("wrong2x+a", fam, a, paired, real=real)
     fat_runs(r, c, idx, add)
     return out
 
