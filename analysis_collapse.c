@@ -328,13 +328,13 @@ int looks_collapsed(const struct column *held, const struct column *bad,
 }
 
 /*
- * Is run c at half the rate or less at some size from lo to hi?  Of the
- * best the runs of its test reach there, or, where it has no peers, of
- * its own best at 64 KiB or more.  A random run's own small writes may
- * be that slow against its whole-AU ones without any slot running out.
+ * Is run c at share of the rate or less at some size from lo to hi?  Of
+ * the best the runs of its test reach there, or, where it has no peers,
+ * of its own best at 64 KiB or more.  A random run's own small writes
+ * may be half as fast as its whole-AU ones without any slot running out.
  */
 int low_within(const struct column *c, const struct column *all, size_t m,
-	       uint64_t lo, uint64_t hi)
+	       uint64_t lo, uint64_t hi, double share)
 {
 	int peers = has_peers(all, m, c);
 	double best = 0;
@@ -348,8 +348,8 @@ int low_within(const struct column *c, const struct column *all, size_t m,
 
 		if (key < lo || key > hi)
 			continue;
-		if (low_cell(c, i, 0.5, peers ? healthy_rate(all, m, c, key) :
-			     best))
+		if (low_cell(c, i, share, peers ?
+			     healthy_rate(all, m, c, key) : best))
 			return 1;
 	}
 	return 0;

@@ -212,6 +212,24 @@ static size_t telling_sizes(const struct column *c)
 	return n;
 }
 
+/*
+ * A random run held, but at three quarters of the others or less at a
+ * size where running out of random slots shows: a collapse thinned out
+ * by the slots that held (seen on cards with fewer random slots than
+ * the N that held), not a clear hold.
+ */
+static void unclear_hold(const struct column *show, const struct column *c,
+			 size_t m, struct reading *r, struct verdict *v)
+{
+	if (!show->random || !telling_sizes(show) ||
+	    !low_within(show, c, m, PAGE_MAX, telling_top(show), 0.65))
+		return;
+	r->conf = CONF_LOW;
+	say(v->evidence, sizeof(v->evidence), "N=%u is at 65%% of the other "
+	    "runs or less at a size where running out of random slots "
+	    "shows: not clearly held", show->nr);
+}
+
 static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		      const struct column *c, size_t m, struct reading *r,
 		      struct verdict *v)
@@ -233,6 +251,7 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 			    "sizes where a collapse would show",
 			    telling_sizes(show));
 		}
+		unclear_hold(show, c, m, r, v);
 		return;
 	}
 	if (bad == 0) {
@@ -265,6 +284,7 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		    "N=%u is as slow where N=%u collapses", s[bad - 1].nr,
 		    s[bad].nr);
 	}
+	unclear_hold(show, c, m, r, v);
 }
 
 /* The count as the runs give it: exact, or a bound. */
@@ -444,7 +464,8 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 	if (random && r.shaky)
 		r.conf = CONF_LOW;
 	if (random && r.kind == EDGE && telling_sizes(s[bad].show) &&
-	    !low_within(s[bad].show, c, m, PAGE_MAX, telling_top(s[bad].show)))
+	    !low_within(s[bad].show, c, m, PAGE_MAX, telling_top(s[bad].show),
+			0.5))
 		unshown_random(&r, k, s[bad].show, v);
 	else if (!random || k == 1)
 		plain_count(&r, v);
