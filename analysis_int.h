@@ -26,9 +26,6 @@ uint64_t odd_part(uint64_t k);
 /* The sizes ctx claims, each agreeing with v's value or not (or -1). */
 void note_claims(struct verdict *v, const struct analysis_ctx *ctx);
 
-/* No flash page is larger: writes of this size or more are whole pages. */
-#define PAGE_MAX (64 * KIB)
-
 /* One open-AU run: write size -> rate, largest size first. */
 struct column {
 	const struct table *t;

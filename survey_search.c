@@ -12,6 +12,7 @@
  */
 #include "survey_int.h"
 #include "survey_plan.h"
+#include "units.h"
 
 /* Rows a collapsing run takes, for the planner, until one has */
 #define COLLAPSE_ROWS 3
@@ -25,6 +26,15 @@
 #define FINE_HOLD 0.85
 /* A worst case the likely random answer may be tried at, by the plan's */
 #define LIKELY_COST 1.1
+/*
+ * The reference run dips at a size where it is below DIP_LOW of its best
+ * and a smaller one is back above DIP_BACK: a pause of the card, which
+ * would pass every later run there for one that held.
+ */
+#define DIP_LOW 0.6
+#define DIP_BACK 0.85
+/* Sizes no page slows, where a run's own curve is flat when it holds */
+#define WHOLE_PAGES (64 * 1024)
 
 /* A run at nr in this order made as a full run (full) or a probe. */
 static const struct step *find_run(const struct survey *s, int random,
@@ -398,8 +408,31 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		cost_run(s, st.hi, pc.collapse, 1, c);
 }
 
+/*
+ * The size of 64 KiB or more (below the whole-AU writes) where table t
+ * dips; 0: none.  Such a size is no reference for the runs after it.
+ */
+static uint64_t dips_at(const struct table *t)
+{
+	double best = 0;
+	size_t r, k;
+
+	for (r = 0; r < t->nrows; r++)
+		if (t->rows[r].key >= WHOLE_PAGES && t->rows[r].v[0] > best)
+			best = t->rows[r].v[0];
+	for (r = 1; r < t->nrows && t->rows[r].key >= WHOLE_PAGES; r++) {
+		if (!(t->rows[r].v[0] < DIP_LOW * best))
+			continue;
+		for (k = r + 1; k < t->nrows && t->rows[k].key >= WHOLE_PAGES;
+		     k++)
+			if (t->rows[k].v[0] >= DIP_BACK * best)
+				return t->rows[r].key;
+	}
+	return 0;
+}
+
 static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
-				  int full)
+				  int full, const char *again)
 {
 	struct opts o = survey_write_opts(s);
 	enum step_end ret;
@@ -410,9 +443,9 @@ static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
 	o.blocksize = s->full_bs;
 	o.nr_lo = o.nr_hi = nr;
 	o.random = random;
-	snprintf(what, sizeof(what), "open-AU limit, %s, %s N=%u",
+	snprintf(what, sizeof(what), "open-AU limit, %s, %s N=%u%s",
 		 random ? "random" : "linear", full ? "full run at" : "probe",
-		 nr);
+		 nr, again ? again : "");
 	if (s->writing && !s->no_discard)
 		survey_reset_card(s);
 	s->dirty = nr;
@@ -434,11 +467,24 @@ int open_au_search(struct survey *s, int random)
 	unsigned nr;
 	int full;
 
+	char again[48], z[UNIT_BUFLEN];
+	uint64_t dip;
+	size_t n;
+
 	while ((nr = next_run(s, random, &full))) {
 		/* the same run again would tell nothing new */
 		if (find_run(s, random, nr, full))
 			break;
-		if (open_au_step(s, random, nr, full) == STEP_STOP)
+		n = s->n;
+		if (open_au_step(s, random, nr, full, NULL) == STEP_STOP)
+			return -1;
+		/* a reference that dipped: once more, the best of both */
+		dip = nr == 1 && s->n > n ? dips_at(&s->tab[n]) : 0;
+		if (!dip)
+			continue;
+		snprintf(again, sizeof(again), " again (a dip at %s)",
+			 fmt_size(z, (double)dip));
+		if (open_au_step(s, random, 1, 1, again) == STEP_STOP)
 			return -1;
 	}
 	s->done[random ? PH_OPEN_RAND : PH_OPEN_LIN] = 2;

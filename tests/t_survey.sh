@@ -133,6 +133,27 @@ import json, sys
 print(json.load(open(sys.argv[1]))["analysis"]["open_au_random"])' "$S.small.json")"
 fi
 
+# The same card with noise: the reference run at N=1 dips at 256KiB (a
+# pause), which would pass the runs past the limit, as slow there, for
+# ones that held.  It runs again, and the linear count is found
+card='sim:size=1034944512,au=1048576,page=8192,open=4,random=2,noise=5,seed=253148'
+$FB --survey --json "$card" > "$S.dip.json" 2>/dev/null
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d["analysis"]["open_au_linear"]
+again = [s["what"] for s in d["steps"] if "N=1 again (a dip at " in s["what"]]
+assert again and v["value"] == 4 and not v["at_least"], (again, v)
+' "$S.dip.json"; then
+	pass "survey: a reference run that dipped runs again; linear count 4"
+else
+	fail "survey: reference run with a dip: $(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["analysis"]["open_au_linear"], [s["what"] for s in d["steps"]])' \
+		"$S.dip.json")"
+fi
+
 # well under the classic loop: -O at N=1, 2, ... up to the first that
 # collapses, each a run of every size
 loop=0
