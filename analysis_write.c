@@ -366,7 +366,8 @@ static void at_most(const struct times *t, const struct walk *w,
 	v->at_most = 1;
 	v->note[0] = '\0';
 	say(v->evidence, sizeof(v->evidence),
-	    "%s and up clear of the %.0f%% edge, %s too near it to tell",
+	    "%s and up clear of the %.0f%% edge, %s within the scatter "
+	    "of it",
 	    fmt_size(a, (double)t->key[w->sure]), 100 * FULL_SPEED,
 	    fmt_size(b, (double)t->key[w->sure + 1]));
 }
