@@ -213,10 +213,10 @@ static size_t telling_sizes(const struct column *c)
 }
 
 /*
- * A random run held, but at three quarters of the others or less at a
- * size where running out of random slots shows: a collapse thinned out
- * by the slots that held (seen on cards with fewer random slots than
- * the N that held), not a clear hold.
+ * A random run held, but at 65 % of the others or less at a size where
+ * running out of random slots shows: a collapse thinned out by the
+ * slots that held (seen on cards with fewer random slots than the N
+ * that held), not a clear hold.
  */
 static void unclear_hold(const struct column *show, const struct column *c,
 			 size_t m, struct reading *r, struct verdict *v)

@@ -464,12 +464,11 @@ static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
  */
 int open_au_search(struct survey *s, int random)
 {
-	unsigned nr;
-	int full;
-
 	char again[48], z[UNIT_BUFLEN];
 	uint64_t dip;
+	unsigned nr;
 	size_t n;
+	int full;
 
 	while ((nr = next_run(s, random, &full))) {
 		/* the same run again would tell nothing new */
@@ -478,8 +477,12 @@ int open_au_search(struct survey *s, int random)
 		n = s->n;
 		if (open_au_step(s, random, nr, full, NULL) == STEP_STOP)
 			return -1;
-		/* a reference that dipped: once more, the best of both */
-		dip = nr == 1 && s->n > n ? dips_at(&s->tab[n]) : 0;
+		/*
+		 * A reference that held but dipped: once more, the best of
+		 * both (one that collapsed is no pause of the card)
+		 */
+		dip = nr == 1 && s->n > n && !s->step[n].collapsed ?
+		      dips_at(&s->tab[n]) : 0;
 		if (!dip)
 			continue;
 		snprintf(again, sizeof(again), " again (a dip at %s)",
