@@ -232,6 +232,22 @@ static unsigned linear_limit(const struct survey *s)
 }
 
 /*
+ * The linear count that held, exactly or as "at least" (a card that
+ * never collapsed), however sure: the runs proving it are in what the
+ * survey spent, and it is the likely random answer; 0: none.  Without
+ * it the random search weighed the linear search's writes against a
+ * proof of nothing and stepped N up one by one.
+ */
+static unsigned linear_held(const struct survey *s)
+{
+	const struct verdict *v = &s->a.open_au_linear;
+
+	if (v->type == V_NONE || v->is_null || v->at_most)
+		return 0;
+	return (unsigned)v->value;
+}
+
+/*
  * lo is the verdict's limit, hi the next N that collapsed.  A full run
  * at lo that collapsed after all moves the search below it.  Random
  * slots are some of the open AUs: the random limit is at most the
@@ -291,7 +307,7 @@ static double written_aus(const struct survey *s)
 static void search_cost(const struct survey *s, int random,
 			struct plan_cost *c)
 {
-	unsigned lin = linear_limit(s);
+	unsigned lin = linear_held(s);
 
 	c->nmax = s->nmax;
 	c->full = survey_full_rows(s);
@@ -322,7 +338,7 @@ static void search_cost(const struct survey *s, int random,
 static unsigned likely_random(const struct survey *s, struct plan *p,
 			      const struct search *st)
 {
-	unsigned lin = linear_limit(s);
+	unsigned lin = linear_held(s);
 
 	return lin > st->lo && lin < st->hi && !ran(s, 1, lin) &&
 	       plan_ratio_with(p, lin, 1) <= LIKELY_COST * plan_ratio(p) ?

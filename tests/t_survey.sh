@@ -154,6 +154,28 @@ print(d["analysis"]["open_au_linear"], [s["what"] for s in d["steps"]])' \
 		"$S.dip.json")"
 fi
 
+# A card that never collapses (seed 003's smart controller): the linear
+# search ends at "at least 64", and the random search, weighing that
+# count's runs as spent on its proof, tries it right after N=1 (it used
+# to step N up one by one: 33 random runs)
+card='sim:size=34359738368,au=4194304,page=16384,open=64,random=64,noise=0,seed=5'
+$FB --survey --json "$card" > "$S.smart.json" 2>/dev/null
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+runs = [s["what"] for s in d["steps"] if s["what"].startswith("open-AU limit, random")]
+v = d["analysis"]["open_au_random"]
+assert len(runs) <= 4 and v["value"] == 64 and v["at_least"], (runs, v)
+' "$S.smart.json"; then
+	pass "survey: a card that never collapses: random search tries the linear count after N=1"
+else
+	fail "survey: never-collapsing card: $(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print([s["what"] for s in d["steps"]], d["analysis"]["open_au_random"])' \
+		"$S.smart.json")"
+fi
+
 # well under the classic loop: -O at N=1, 2, ... up to the first that
 # collapses, each a run of every size
 loop=0
