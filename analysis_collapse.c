@@ -328,6 +328,22 @@ int looks_collapsed(const struct column *held, const struct column *bad,
 }
 
 /*
+ * Run a collapsed far less deeply than b: at the size where a fell
+ * lowest, b is at most a SHALLOW-th of it.  In linear order every write
+ * past the limit pays for an AU closed early, however far past: a first
+ * collapse that shallow next to the one above it is a sweep's
+ * disturbance or noise more often than the limit.
+ */
+#define SHALLOW 2.5
+
+int far_shallower(const struct column *a, const struct column *b)
+{
+	double x = rate_at(a, a->worst_key), y = rate_at(b, a->worst_key);
+
+	return isfinite(x) && isfinite(y) && x > SHALLOW * y;
+}
+
+/*
  * Is run c at share of the rate or less at some size from lo to hi?  Of
  * the best the runs of its test reach there, or, where it has no peers,
  * of its own best at 64 KiB or more.  A random run's own small writes

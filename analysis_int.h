@@ -172,6 +172,7 @@ int looks_collapsed(const struct column *held, const struct column *bad,
 		    const struct column *all, size_t m);
 int low_within(const struct column *c, const struct column *all, size_t m,
 	       uint64_t lo, uint64_t hi, double share);
+int far_shallower(const struct column *a, const struct column *b);
 
 /* The verdict families, each over all tables of its kind. */
 void analyze_align(const struct table *tabs, size_t n,

@@ -284,6 +284,13 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		    "N=%u is as slow where N=%u collapses", s[bad - 1].nr,
 		    s[bad].nr);
 	}
+	if (!show->random && bad + 1 < ns && s[bad + 1].bad &&
+	    far_shallower(s[bad].show, s[bad + 1].show)) {
+		r->conf = CONF_LOW;
+		say(v->evidence, sizeof(v->evidence),
+		    "N=%u collapses far less deeply than N=%u: the limit "
+		    "may be above it", s[bad].nr, s[bad + 1].nr);
+	}
 	unclear_hold(show, c, m, r, v);
 }
 

@@ -628,6 +628,20 @@ static double big_only(unsigned j, unsigned i)
 	return j < 4 || i > 3 ? 1 : past[i];
 }
 
+/*
+ * N=4 at 47 % from 256KiB to 64KiB of a 4MiB AU, back at 80 % below; N=5
+ * and 6 at a tenth from 1MiB down (a linear sweep of the sim's noisiest
+ * cards: the limit was 4).
+ */
+static double shallow(unsigned j, unsigned i)
+{
+	if (j < 3 || i < 2)
+		return 1;
+	if (j == 3)
+		return i >= 4 && i <= 6 ? 0.47 : i > 6 ? 0.8 : 1;
+	return 0.1;
+}
+
 static double flat(unsigned j, unsigned i)
 {
 	(void)j;
@@ -635,53 +649,60 @@ static double flat(unsigned j, unsigned i)
 	return 1;
 }
 
+/* The verdicts on one shaped_sweep(). */
+static void shaped_analysis(struct analysis *a, int random, uint64_t au,
+			    unsigned ncols,
+			    double (*shape)(unsigned, unsigned))
+{
+	struct table t;
+
+	shaped_sweep(&t, random, au, ncols, shape);
+	analyze(&t, 1, NULL, a);
+	table_free(&t);
+}
+
 static void synthetic_shapes(void)
 {
 	struct analysis a;
-	struct table t;
 
 	/* a decline size after size is a collapse, not a thin dip */
-	shaped_sweep(&t, 0, 4 * MiB, 4, declining);
-	analyze(&t, 1, NULL, &a);
+	shaped_analysis(&a, 0, 4 * MiB, 4, declining);
 	CHECK(a.open_au_linear.value == 3 && !a.open_au_linear.at_least &&
 	      a.open_au_linear.conf >= CONF_MEDIUM,
 	      "sweep: N=4 declining to half is a collapse (%s)",
 	      a.open_au_linear.evidence);
-	table_free(&t);
 
 	/* the best run falls, but runs of more AUs fall ten times lower */
-	shaped_sweep(&t, 1, 4 * MiB, 4, random_cost);
-	analyze(&t, 1, NULL, &a);
+	shaped_analysis(&a, 1, 4 * MiB, 4, random_cost);
 	CHECK(a.open_au_random.value == 2 && a.open_au_random.at_least,
 	      "random sweep: the card's random-order cost is no collapse "
 	      "(%s)", a.open_au_random.evidence);
-	table_free(&t);
 
 	/* what held looks like what collapsed: the count is not sure */
-	shaped_sweep(&t, 0, 4 * MiB, 4, alike);
-	analyze(&t, 1, NULL, &a);
+	shaped_analysis(&a, 0, 4 * MiB, 4, alike);
 	CHECK(a.open_au_linear.conf == CONF_LOW,
 	      "sweep: N=3 as slow where N=4 collapses (%s)",
 	      a.open_au_linear.evidence);
-	table_free(&t);
+
+	/* a first collapse far shallower than the next: not sure */
+	shaped_analysis(&a, 0, 4 * MiB, 6, shallow);
+	CHECK(a.open_au_linear.conf == CONF_LOW,
+	      "sweep: N=4 collapses far less deeply than N=5 (%s)",
+	      a.open_au_linear.evidence);
 
 	/* random slots never came into it: no count, no lower bound */
-	shaped_sweep(&t, 1, MiB, 6, big_only);
-	analyze(&t, 1, NULL, &a);
+	shaped_analysis(&a, 1, MiB, 6, big_only);
 	CHECK((a.open_au_random.is_null || a.open_au_random.at_most) &&
 	      !a.open_au_random.at_least,
 	      "random sweep slow only at a quarter of the AU and up: not a "
 	      "random count (%s)", a.open_au_random.evidence);
-	table_free(&t);
 
 	/* a 512KiB AU has one random-order size of 64KiB or more */
-	shaped_sweep(&t, 1, 512 * KiB, 4, flat);
-	analyze(&t, 1, NULL, &a);
+	shaped_analysis(&a, 1, 512 * KiB, 4, flat);
 	CHECK(a.open_au_random.value == 4 && a.open_au_random.at_least &&
 	      a.open_au_random.conf == CONF_LOW,
 	      "random sweep of 512KiB AUs: no collapse is only low (%s)",
 	      a.open_au_random.evidence);
-	table_free(&t);
 }
 
 /*
