@@ -126,10 +126,11 @@ static void json_claims(struct json *j, const struct verdict *v)
  * "analysis": {"<key>": {"value": ..., "confidence": ..., "evidence":
  * ..., "note": ...|null}, ...} with all six keys always present; open-AU
  * and min-write verdicts also carry "at_least" and "at_most" (the value
- * is a bound: "fewer than 7" is at_most 6, "at most 32KiB" at_most 32768), erase_size the device's "claims",
- * fat_aus the "direction" of its AUs ("slower" or "faster" than the
- * others where write order does not matter; null with no AU listed).
- * value is null when not derivable.
+ * is a bound: "fewer than 7" is at_most 6, "at most 32KiB" at_most
+ * 32768), erase_size the device's "claims", fat_aus the "direction" of
+ * its AUs ("slower" or "faster" than the others where write order does
+ * not matter; null with no AU listed).  value is null when not
+ * derivable.
  */
 void analysis_json(struct json *j, const struct analysis *a)
 {

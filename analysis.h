@@ -66,10 +66,13 @@ void analyze(const struct table *tabs, size_t ntabs,
 
 const char *confidence_name(enum confidence c);
 
+/* No flash page is larger: writes of a multiple of it are whole pages. */
+#define PAGE_MAX (64 * 1024ULL)
+
 /*
  * The largest write size of an open-AU run over test AUs of erasesize
  * whose collapse tells the count (in random order, the random slots');
- * 0 where no size from 64 KiB (a page cannot slow them) does.
+ * 0 where no size from PAGE_MAX (a page cannot slow them) does.
  */
 uint64_t open_au_telling_top(uint64_t erasesize, int random);
 

@@ -9,9 +9,8 @@
 #include "analysis.h"
 
 #define KIB 1024ULL
-/* Erase blocks are 128 KiB or larger, pages 64 KiB or smaller. */
+/* Erase blocks are 128 KiB or larger (pages: PAGE_MAX, analysis.h). */
 #define ERASE_MIN (128 * KIB)
-#define PAGE_MAX (64 * KIB)
 /* Allocation groups and maxalign rows sit above any real erase block. */
 #define ERASE_MAX (64ULL << 20)
 

@@ -213,21 +213,23 @@ static size_t telling_sizes(const struct column *c)
 }
 
 /*
- * A random run held, but at 65 % of the others or less at a size where
- * running out of random slots shows: a collapse thinned out by the
- * slots that held (seen on cards with fewer random slots than the N
+ * A random run held, but at RANDOM_HOLD of the others or less at a size
+ * where running out of random slots shows: a collapse thinned out by
+ * the slots that held (seen on cards with fewer random slots than the N
  * that held), not a clear hold.
  */
+#define RANDOM_HOLD 0.65
+
 static void unclear_hold(const struct column *show, const struct column *c,
 			 size_t m, struct reading *r, struct verdict *v)
 {
 	if (!show->random || !telling_sizes(show) ||
-	    !low_within(show, c, m, PAGE_MAX, telling_top(show), 0.65))
+	    !low_within(show, c, m, PAGE_MAX, telling_top(show), RANDOM_HOLD))
 		return;
 	r->conf = CONF_LOW;
-	say(v->evidence, sizeof(v->evidence), "N=%u is at 65%% of the other "
+	say(v->evidence, sizeof(v->evidence), "N=%u is at %.0f%% of the other "
 	    "runs or less at a size where running out of random slots "
-	    "shows: not clearly held", show->nr);
+	    "shows: not clearly held", show->nr, 100 * RANDOM_HOLD);
 }
 
 static void read_runs(const struct nstate *s, size_t ns, size_t bad,

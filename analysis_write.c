@@ -188,7 +188,8 @@ struct walk {
 	size_t rows;		/* the line's rows no page slows where it was
 				   decided */
 	double least;		/* lowest share of the rows down to full */
-	double most;		/* highest share of those below the line */
+	double most;		/* highest share of those below the line
+				   (linear order: a random line bends) */
 	double next;		/* share of the row below full, if any */
 	double margin;		/* of the shares from the 80 % edge, in their
 				   deviations: the smallest */

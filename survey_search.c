@@ -10,6 +10,8 @@
  * full run at the limit (it also shows the smallest full-speed write)
  * and a run above it: the runs that prove the answer.
  */
+#include <math.h>
+
 #include "survey_int.h"
 #include "survey_plan.h"
 #include "units.h"
@@ -33,8 +35,6 @@
  */
 #define DIP_LOW 0.6
 #define DIP_BACK 0.85
-/* Sizes no page slows, where a run's own curve is flat when it holds */
-#define WHOLE_PAGES (64 * 1024)
 
 /* A run at nr in this order made as a full run (full) or a probe. */
 static const struct step *find_run(const struct survey *s, int random,
@@ -425,25 +425,21 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 }
 
 /*
- * The size of 64 KiB or more (below the whole-AU writes) where table t
- * dips; 0: none.  Such a size is no reference for the runs after it.
+ * The size where reference run t dips, of the sizes no page slows (its
+ * leading rows, largest first) below the whole-AU writes; 0: none.
+ * Such a size is no reference for the runs after it.
  */
-static uint64_t dips_at(const struct table *t)
+static uint64_t reference_dip(const struct table *t)
 {
 	double best = 0;
-	size_t r, k;
+	size_t n, r, k;
 
-	for (r = 0; r < t->nrows; r++)
-		if (t->rows[r].key >= WHOLE_PAGES && t->rows[r].v[0] > best)
-			best = t->rows[r].v[0];
-	for (r = 1; r < t->nrows && t->rows[r].key >= WHOLE_PAGES; r++) {
-		if (!(t->rows[r].v[0] < DIP_LOW * best))
-			continue;
-		for (k = r + 1; k < t->nrows && t->rows[k].key >= WHOLE_PAGES;
-		     k++)
+	for (n = 0; n < t->nrows && t->rows[n].key >= PAGE_MAX; n++)
+		best = fmax(best, t->rows[n].v[0]);
+	for (r = 1; r < n; r++)
+		for (k = r + 1; t->rows[r].v[0] < DIP_LOW * best && k < n; k++)
 			if (t->rows[k].v[0] >= DIP_BACK * best)
 				return t->rows[r].key;
-	}
 	return 0;
 }
 
@@ -498,7 +494,7 @@ int open_au_search(struct survey *s, int random)
 		 * both (one that collapsed is no pause of the card)
 		 */
 		dip = nr == 1 && s->n > n && !s->step[n].collapsed ?
-		      dips_at(&s->tab[n]) : 0;
+		      reference_dip(&s->tab[n]) : 0;
 		if (!dip)
 			continue;
 		snprintf(again, sizeof(again), " again (a dip at %s)",

@@ -31,3 +31,23 @@ meta interval --json -i sim:
 $FB -a --blocksize=1024 sim: > "$D/report.txt" 2>/dev/null
 meta analyze --json --analyze="$D/report.txt"
 rm -rf "$D"
+
+# a minimum full-speed write the rows bound but cannot pin (seed 002: 32KiB
+# and up at full speed, 16KiB within the scatter of the edge): the bound
+# in the text and as "at_most" in the JSON
+SEED=tests/seeds/002_b87f7c75a8a4b11f.txt
+expect_status "min write bound: --analyze runs" 0 $FB --analyze="$SEED"
+expect_grep "min write bound: text says at most" \
+	'^# min_full_speed_write: at most 32KiB (medium) -- ' "$TMP/out"
+expect_status "min write bound: --analyze --json runs" 0 \
+	$FB --json --analyze="$SEED"
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d["reports"][0]["sections"][0]["analysis"]["min_full_speed_write"]
+assert v["value"] == 32768 and v["at_most"] and not v["at_least"], v
+' "$TMP/out"; then
+	pass "min write bound: JSON value 32768 with at_most"
+else
+	fail "min write bound: JSON $(head -c 300 "$TMP/out")"
+fi

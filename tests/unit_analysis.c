@@ -686,7 +686,7 @@ static void synthetic_shapes(void)
 
 	/* a first collapse far shallower than the next: not sure */
 	shaped_analysis(&a, 0, 4 * MiB, 6, shallow);
-	CHECK(a.open_au_linear.conf == CONF_LOW,
+	CHECK(a.open_au_linear.value == 3 && a.open_au_linear.conf == CONF_LOW,
 	      "sweep: N=4 collapses far less deeply than N=5 (%s)",
 	      a.open_au_linear.evidence);
 
