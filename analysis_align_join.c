@@ -117,6 +117,18 @@ static double top_share(const struct cand *c)
 }
 
 /*
+ * The 2^n step stands above the most a 3x2^n unit gives it (SHARE_3N of
+ * the 3x2^n step) by z standard errors of their difference, taken where
+ * a 3x2^n unit would put it: the ratio's own error, read at the ratio
+ * measured, would grow with it and hold the clearest 2^n units low.
+ */
+static int over_3n(const struct cand *c, double z)
+{
+	return c->d2 - SHARE_3N * c->d3 >
+	       z * hypot(c->m2.se, SHARE_3N * c->m3.se);
+}
+
+/*
  * What the pair says of candidate c: the unit (v or 3v; 0 where neither
  * table shows a step) and how sure.  places: what the 2^n table's
  * places said (1: v, 3: 3v, 0: nothing).
@@ -125,8 +137,7 @@ static uint64_t decide(const struct cand *c, unsigned places,
 		       enum confidence *conf)
 {
 	double base = c->level ? 0 : c->m2.lo, hi, s = c->m2.sd_lo / c->d3;
-	double q = c->d2 / c->d3, sq = q * hypot(c->m2.se / c->d2,
-						  c->m3.se / c->d3);
+	double q = c->d2 / c->d3;
 	double edge = (c->m2.row[0] - base) / c->d3;
 	double under = (c->m2.under - base) / c->d3;
 	/* the tables together rule out a step a row up, and a row down */
@@ -141,8 +152,8 @@ static uint64_t decide(const struct cand *c, unsigned places,
 	if (c->seen2 && q > SHARE_MID) {
 		/* a 2^n unit: the 2^n rows step as much */
 		unit = c->v;
-		*conf = q - 3 * sq > SHARE_3N ? CONF_HIGH :
-			q - 2 * sq > SHARE_3N ? CONF_MEDIUM : CONF_LOW;
+		*conf = over_3n(c, 3) ? CONF_HIGH : over_3n(c, 2) ? CONF_MEDIUM :
+			CONF_LOW;
 		/*
 		 * The 3x2^n rows from 3v up are boundaries of v too: they
 		 * step as much, over the rows under them or over the floor
