@@ -106,6 +106,20 @@ static void best_times(const struct column *c, size_t m,
 	}
 }
 
+/* One run's own write times, largest first. */
+static void own_times(const struct column *o, struct times *t)
+{
+	size_t i;
+
+	t->n = 0;
+	for (i = 0; i < o->t->nrows && t->n < STATS_MAX; i++) {
+		if (!(cell(o, i) > 0))
+			break;
+		t->key[t->n] = o->t->rows[i].key;
+		t->ns[t->n++] = (double)o->t->rows[i].key / cell(o, i) * 1e9;
+	}
+}
+
 /*
  * The line a write's time follows above the page: ns = a + b * size,
  * with what the rows it goes through say about its precision.
@@ -354,6 +368,43 @@ static void walk_line(const struct times *t, size_t first, struct walk *w)
 }
 
 /*
+ * Linear runs that held, each read on its own, that end where the best
+ * of them does (the same smallest full-speed size, the same size below
+ * it or none) at least AGREE_MARGIN deviations from the edge: the runs
+ * measured the card apart, so noise that carried one across the edge
+ * would not carry them all.  Noise only: a page that slows the line's
+ * own rows (96 KiB at a 64 KiB page) lifts it for every run alike, by
+ * up to a tenth, so the sizes must stand AGREE_LEAST above it as well.
+ */
+#define AGREE_MARGIN 1.0
+#define AGREE_RUNS 3
+#define AGREE_LEAST 0.9
+
+static size_t runs_agree(const struct column *c, size_t m,
+			 const struct column *run, const struct times *t,
+			 const struct walk *w)
+{
+	struct times o;
+	struct walk ow;
+	size_t i, n = 0;
+
+	if (run->random || w->margin < AGREE_MARGIN || w->least < AGREE_LEAST)
+		return 0;
+	for (i = 0; i < m; i++) {
+		if (c[i].collapsed || c[i].random || c[i].group != run->group)
+			continue;
+		own_times(&c[i], &o);
+		if (o.n != t->n || o.n < 3)
+			continue;
+		walk_fixed(&o, &ow);
+		n += ow.full == w->full && ow.margin >= AGREE_MARGIN &&
+		     isnan(ow.next) == isnan(w->next) && !ow.dips &&
+		     ow.most <= FASTER;
+	}
+	return n;
+}
+
+/*
  * The rows down to w->sure stand clear above the edge and a smaller one
  * is too near it to tell: the minimum is that row or smaller, a bound
  * that holds where the value itself would be a guess.
@@ -379,7 +430,7 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	const struct column *run;
 	struct times t;
 	struct walk w;
-	size_t nbad, first;
+	size_t nbad, first, agree;
 
 	run = pick_run(c, m, &nbad);
 	if (!run) {
@@ -429,6 +480,12 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 		    fmt_size(d, (double)t.key[w.full + 1]), 100 * w.next,
 		    fmt_rate(e, (double)t.key[w.full + 1] /
 			     t.ns[w.full + 1] * 1e9));
+	}
+	agree = v->conf == CONF_LOW ? runs_agree(c, m, run, &t, &w) : 0;
+	if (agree >= AGREE_RUNS) {
+		v->conf = CONF_MEDIUM;
+		say(v->evidence, sizeof(v->evidence), "%zu runs read one by "
+		    "one end there too", agree);
 	}
 	/*
 	 * A smaller write cannot outrun the line by far: where one does,

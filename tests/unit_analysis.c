@@ -642,6 +642,22 @@ static double shallow(unsigned j, unsigned i)
 	return 0.1;
 }
 
+/*
+ * Full speed at every size of a 4MiB AU (a 100us command, 9M/s), each
+ * write off by up to 10 % of deterministic noise of its own.
+ */
+static double noisy(unsigned j, unsigned i)
+{
+	double size = (double)(4 * MiB >> i), u;
+	uint32_t h = (j * 2654435761u) ^ (i * 40503u + 17);
+
+	h ^= h >> 13;
+	h *= 0x5bd1e995;
+	h ^= h >> 15;
+	u = (double)(h % 2001) / 1000 - 1;
+	return size / (1e-4 + size / 9e6) / 9e6 * (1 + 0.1 * u);
+}
+
 static double flat(unsigned j, unsigned i)
 {
 	(void)j;
@@ -689,6 +705,21 @@ static void synthetic_shapes(void)
 	CHECK(a.open_au_linear.value == 3 && a.open_au_linear.conf == CONF_LOW,
 	      "sweep: N=4 collapses far less deeply than N=5 (%s)",
 	      a.open_au_linear.evidence);
+
+	/*
+	 * too noisy for the best of the runs alone to stand clear of the
+	 * edge, but four runs read one by one end where it does
+	 */
+	shaped_analysis(&a, 0, 4 * MiB, 5, noisy);
+	CHECK(a.min_full_speed_write.value == 16 * KiB &&
+	      a.min_full_speed_write.conf == CONF_MEDIUM &&
+	      strstr(a.min_full_speed_write.evidence, "one by one"),
+	      "sweep: noisy runs that agree (%s)",
+	      a.min_full_speed_write.evidence);
+	shaped_analysis(&a, 0, 4 * MiB, 2, noisy);
+	CHECK(a.min_full_speed_write.conf == CONF_LOW,
+	      "sweep: two noisy runs are too few to agree (%s)",
+	      a.min_full_speed_write.evidence);
 
 	/* random slots never came into it: no count, no lower bound */
 	shaped_analysis(&a, 1, MiB, 6, big_only);
