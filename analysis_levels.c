@@ -493,12 +493,14 @@ int measure_at(const struct family *f, uint64_t key, uint64_t limit,
 	m->se = 1.25 * sqrt(su * su / (double)nu + sl * sl / (double)nl);
 	/*
 	 * The rows below alone where there are enough: those above may be a
-	 * 3x2^n unit's, uneven.
+	 * 3x2^n unit's, uneven.  Else the reads' own scatter: the segment's
+	 * and the family's take in such uneven rows too, which then make a
+	 * 3x2^n page look no surer than noise.
 	 */
 	for (j = 0; j < f->n; j++)
 		skip[j] = j <= i || f->bad[j];
 	m->sd_lo = i + 6 < f->n ? fmax(pair_scatter(f->d, f->n, skip),
-				       SIGMA_MIN) : fmax(sl, f->quiet);
+				       SIGMA_MIN) : fmax(f->read_sd, SIGMA_MIN);
 	m->floor = f->lvl[f->nseg - 1];
 	m->under = f->d[i + 1];
 	m->pos_up = edge_llr(edge_value(f, i, m->up, m->lo), m->up, su,
