@@ -113,7 +113,7 @@ struct local_step {
 	double pos_up, pos_lo;
 	double row[4];		/* the clean rows from the boundary up */
 	size_t nrow;
-	double under;		/* the row under the boundary */
+	double under;		/* the row under the boundary, as evidence */
 };
 
 int measure_at(const struct family *f, uint64_t key, uint64_t limit,

@@ -502,7 +502,7 @@ int measure_at(const struct family *f, uint64_t key, uint64_t limit,
 	m->sd_lo = i + 6 < f->n ? fmax(pair_scatter(f->d, f->n, skip),
 				       SIGMA_MIN) : fmax(f->read_sd, SIGMA_MIN);
 	m->floor = f->lvl[f->nseg - 1];
-	m->under = f->d[i + 1];
+	m->under = edge_value(f, i + 1, m->up, m->lo);
 	m->pos_up = edge_llr(edge_value(f, i, m->up, m->lo), m->up, su,
 			     m->lo, sl);
 	m->pos_lo = edge_llr(edge_value(f, i + 1, m->up, m->lo), m->lo, sl,
