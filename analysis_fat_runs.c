@@ -45,7 +45,10 @@ static enum relation relate(const struct fat_read *b,
  * The best reading of all -f tables.  Another run of the same AUs that
  * agrees at medium or high confidence raises it, one that disagrees as
  * surely lowers it, and two confident readings that disagree leave it
- * open; a run that disagrees at low confidence changes nothing.
+ * open; a run that disagrees at low confidence changes nothing.  Runs
+ * that name the same AUs raise it however unsure each is (noise does
+ * not set the same AUs apart twice); runs that agree there are none do
+ * not: a FAT area the noise hides from one run it may hide from both.
  */
 void analyze_fat(const struct table *tabs, size_t n, struct verdict *v,
 		 struct fat_scope *scope)
@@ -100,7 +103,7 @@ void analyze_fat(const struct table *tabs, size_t n, struct verdict *v,
 		    disagree > 1 ? "" : "s", against >= CONF_MEDIUM ? "" :
 		    " at low confidence");
 	} else if (agree && !v->is_null) {
-		if (pro >= CONF_MEDIUM && v->conf < CONF_HIGH)
+		if ((pro >= CONF_MEDIUM || best.set) && v->conf < CONF_HIGH)
 			v->conf++;
 		say(v->evidence, sizeof(v->evidence), "%zu other run%s "
 		    "agree%s", agree, agree > 1 ? "s" : "",

@@ -779,6 +779,30 @@ static struct verdict fat_verdict(int random, const double fat[4],
 	return a.fat_aus;
 }
 
+/*
+ * Two linear -f runs of their first 3 sizes, read together into *a:
+ * whether each alone was low.
+ */
+static int two_short_runs(const double fat[4], double jitter, uint32_t *s,
+			  struct analysis *a)
+{
+	struct table t[2];
+	int low = 1, i;
+
+	for (i = 0; i < 2; i++) {
+		fat_table(&t[i], 0, fat, 0, jitter, s);
+		t[i].nrows = 3;
+		analyze(&t[i], 1, NULL, a);
+		low &= a->fat_aus.conf == CONF_LOW;
+	}
+	analyze(t, 2, NULL, a);
+	for (i = 0; i < 2; i++) {
+		t[i].nrows = 9;
+		table_free(&t[i]);
+	}
+	return low;
+}
+
 /* The linear fat_aus verdict of one table from its first 3 sizes, all 9. */
 static void fat_by_rows(const double fat[4], double jitter, uint32_t *s,
 			struct verdict *few, struct verdict *all)
@@ -860,6 +884,18 @@ static void synthetic_fat(void)
 	      a.fat_aus.evidence);
 	table_free(&t[0]);
 	table_free(&t[1]);
+
+	/* two unsure runs naming the same AU: surer; two unsure "none": not */
+	s = 22;
+	CHECK(two_short_runs(one, 3, &s, &a) &&
+	      a.fat_aus.nlist == 1 && a.fat_aus.list[0] == 1 &&
+	      a.fat_aus.conf == CONF_MEDIUM,
+	      "-f twice, each low on AU 1: medium (%s)", a.fat_aus.evidence);
+	CHECK(two_short_runs(plain, 15, &s, &a) &&
+	      a.fat_aus.nlist == 0 && !a.fat_aus.is_null &&
+	      a.fat_aus.conf == CONF_LOW,
+	      "-f twice, each low on none: still low (%s)",
+	      a.fat_aus.evidence);
 }
 
 /* The open-AU verdict of tables t: 7 at confidence c, the note naming. */
