@@ -152,8 +152,8 @@ static uint64_t decide(const struct cand *c, unsigned places,
 	if (c->seen2 && q > SHARE_MID) {
 		/* a 2^n unit: the 2^n rows step as much */
 		unit = c->v;
-		*conf = over_3n(c, 3) ? CONF_HIGH : over_3n(c, 2) ? CONF_MEDIUM :
-			CONF_LOW;
+		*conf = over_3n(c, 3) ? CONF_HIGH :
+			over_3n(c, 2) ? CONF_MEDIUM : CONF_LOW;
 		/*
 		 * The 3x2^n rows from 3v up are boundaries of v too: they
 		 * step as much, over the rows under them or over the floor
