@@ -129,17 +129,31 @@ if fbjson "12M au" -a sim:au=12M,page=16k,noise=0 --blocksize=3072 \
 	--count=1; then
 	check "12M au: -a shows the 12 MiB boundary" align 12582912 16384
 fi
+# read_back NAME DEV: -a at 1k and at 3k, the reports read back together
+read_back() {
+	$FB -a "$2" --blocksize=1024 -o "$TMP/a1k" 2>/dev/null
+	$FB -a "$2" --blocksize=3072 -o "$TMP/a3k" 2>/dev/null
+	cat "$TMP/a1k" "$TMP/a3k" > "$TMP/a13"
+	expect_status "$1: -a 1k and 3k, read back" 0 $FB --analyze="$TMP/a13"
+}
+# A 16KiB page: the 3x2^n rows step as much from 48KiB, which tells it
+# from a 48KiB one however noisy that step is.
+d=sim:sd08g,size=11750080512,au=1536k,page=16k,noise=2,seed=1309308824
+read_back "16KiB page" $d
+expect_grep "16KiB page read back: medium or high" \
+	"page_size: 16KiB (\(medium\|high\))" "$TMP/out"
 # A 24KiB page: the 2^n rows step at a share of their places that
-# differs from row to row, the 3x2^n rows from 24KiB on.  Read back
-# together the two reports tell it from an 8KiB page; the uneven 2^n
+# differs from row to row, the 3x2^n rows from 24KiB on.  The uneven 2^n
 # rows are the unit, not noise.
 d=sim:rage,size=12397903872,au=24M,page=24k,noise=0,level=20,seed=179876103
-$FB -a $d --blocksize=1024 -o "$TMP/a1k" 2>/dev/null
-$FB -a $d --blocksize=3072 -o "$TMP/a3k" 2>/dev/null
-cat "$TMP/a1k" "$TMP/a3k" > "$TMP/a13"
-expect_status "-a 1k and 3k of a 24KiB page, read back" 0 \
-	$FB --analyze="$TMP/a13"
-expect_grep "-a 1k and 3k read back: the 24KiB page, medium or high" \
+read_back "24KiB page" $d
+expect_grep "24KiB page read back: medium or high" \
+	"page_size: 24KiB (\(medium\|high\))" "$TMP/out"
+# ...and where the baseline shifted within the 4KiB row (pre and post
+# 34us apart), that row's diff is no step of its own.
+d=sim:rage,size=31004295168,au=6M,page=24k,noise=1,level=30,seed=1474524984
+read_back "24KiB page, shifted row" $d
+expect_grep "24KiB page, shifted row, read back: medium or high" \
 	"page_size: 24KiB (\(medium\|high\))" "$TMP/out"
 # 64-bit offsets: a 2 TiB card.
 if fbjson "2 TiB" -a sim:size=2T,noise=0 --blocksize=1024 --count=1; then
