@@ -212,6 +212,14 @@ static size_t telling_sizes(const struct column *c)
 	return n;
 }
 
+/* Run x at share of the other runs or less at a size telling its count. */
+static int low_telling(const struct column *x, const struct column *c,
+		       size_t m, double share)
+{
+	return telling_sizes(x) &&
+	       low_within(x, c, m, PAGE_MAX, telling_top(x), share);
+}
+
 /*
  * A random run held, but at RANDOM_HOLD of the others or less at a size
  * where running out of random slots shows: a collapse thinned out by
@@ -223,8 +231,7 @@ static size_t telling_sizes(const struct column *c)
 static void unclear_hold(const struct column *show, const struct column *c,
 			 size_t m, struct reading *r, struct verdict *v)
 {
-	if (!show->random || !telling_sizes(show) ||
-	    !low_within(show, c, m, PAGE_MAX, telling_top(show), RANDOM_HOLD))
+	if (!show->random || !low_telling(show, c, m, RANDOM_HOLD))
 		return;
 	r->conf = CONF_LOW;
 	say(v->evidence, sizeof(v->evidence), "N=%u is at %.0f%% of the other "
@@ -473,8 +480,7 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 	if (random && r.shaky)
 		r.conf = CONF_LOW;
 	if (random && r.kind == EDGE && telling_sizes(s[bad].show) &&
-	    !low_within(s[bad].show, c, m, PAGE_MAX, telling_top(s[bad].show),
-			0.5))
+	    !low_telling(s[bad].show, c, m, 0.5))
 		unshown_random(&r, k, s[bad].show, v);
 	else if (!random || k == 1)
 		plain_count(&r, v);

@@ -106,20 +106,6 @@ static void best_times(const struct column *c, size_t m,
 	}
 }
 
-/* One run's own write times, largest first. */
-static void own_times(const struct column *o, struct times *t)
-{
-	size_t i;
-
-	t->n = 0;
-	for (i = 0; i < o->t->nrows && t->n < STATS_MAX; i++) {
-		if (!(cell(o, i) > 0))
-			break;
-		t->key[t->n] = o->t->rows[i].key;
-		t->ns[t->n++] = (double)o->t->rows[i].key / cell(o, i) * 1e9;
-	}
-}
-
 /*
  * The line a write's time follows above the page: ns = a + b * size,
  * with what the rows it goes through say about its precision.
@@ -368,7 +354,8 @@ static void walk_line(const struct times *t, size_t first, struct walk *w)
 }
 
 /*
- * Linear runs that held, each read on its own, that end where the best
+ * Linear runs that held, each read on its own (the best of it alone),
+ * that end where the best
  * of them does (the same smallest full-speed size, the same size below
  * it or none) at least AGREE_MARGIN deviations from the edge: the runs
  * measured the card apart, so noise that carried one across the edge
@@ -393,7 +380,7 @@ static size_t runs_agree(const struct column *c, size_t m,
 	for (i = 0; i < m; i++) {
 		if (c[i].collapsed || c[i].random || c[i].group != run->group)
 			continue;
-		own_times(&c[i], &o);
+		best_times(&c[i], 1, &c[i], &o);
 		if (o.n != t->n || o.n < 3)
 			continue;
 		walk_fixed(&o, &ow);

@@ -220,17 +220,6 @@ struct search {
 	int lo_full, hi_run;
 };
 
-/* The linear limit, when the verdict gives it exactly; 0: not known. */
-static unsigned linear_limit(const struct survey *s)
-{
-	const struct verdict *v = &s->a.open_au_linear;
-
-	if (v->type == V_NONE || v->is_null || v->at_most || v->at_least ||
-	    v->conf < CONF_MEDIUM)
-		return 0;
-	return (unsigned)v->value;
-}
-
 /*
  * The linear count that held, exactly or as "at least" (a card that
  * never collapsed), however sure: the runs proving it are in what the
@@ -245,6 +234,14 @@ static unsigned linear_held(const struct survey *s)
 	if (v->type == V_NONE || v->is_null || v->at_most)
 		return 0;
 	return (unsigned)v->value;
+}
+
+/* The linear limit, when the verdict gives it exactly; 0: not known. */
+static unsigned linear_limit(const struct survey *s)
+{
+	const struct verdict *v = &s->a.open_au_linear;
+
+	return v->at_least || v->conf < CONF_MEDIUM ? 0 : linear_held(s);
 }
 
 /*
