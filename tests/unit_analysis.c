@@ -803,6 +803,27 @@ static int two_short_runs(const double fat[4], double jitter, uint32_t *s,
 	return low;
 }
 
+/*
+ * A --random -f table of alike AUs whose AU 1 writes a quarter slower in
+ * n of the rows below the two moot ones, spread over them: the fat_aus
+ * verdict, and whether it is not null.
+ */
+static int paused_rows(unsigned n, uint32_t *s, struct verdict *v)
+{
+	static const double plain[4] = { 1, 1, 1, 1 };
+	struct analysis a;
+	struct table t;
+	unsigned i;
+
+	fat_table(&t, 1, plain, 0, 2, s);
+	for (i = 0; i < n; i++)
+		t.rows[2 + 2 * i].v[1] *= 0.75;
+	analyze(&t, 1, NULL, &a);
+	table_free(&t);
+	*v = a.fat_aus;
+	return !v->is_null;
+}
+
 /* The linear fat_aus verdict of one table from its first 3 sizes, all 9. */
 static void fat_by_rows(const double fat[4], double jitter, uint32_t *s,
 			struct verdict *few, struct verdict *all)
@@ -856,6 +877,18 @@ static void synthetic_fat(void)
 	CHECK(v.nlist == 2 && v.list[0] == 1 && v.conf >= CONF_MEDIUM &&
 	      strstr(v.evidence, "only they keep their speed"),
 	      "-f --random: the AUs that keep their speed (%s)", v.evidence);
+
+	/*
+	 * Pauses in 2 of the 7 random-order rows, on one AU: chance, as
+	 * pauses land; in 3 of them a FAT area the moot rows hid may show.
+	 */
+	CHECK(paused_rows(2, &s, &v) && v.nlist == 0 &&
+	      v.conf == CONF_MEDIUM,
+	      "-f --random: AU 1 paused in 2 of 7 small sizes, none (%s)",
+	      v.evidence);
+	CHECK(paused_rows(3, &s, &v) && v.conf == CONF_LOW,
+	      "-f --random: AU 1 slow in 3 of 7 small sizes, unsure (%s)",
+	      v.evidence);
 
 	/* 12% apart with 5% jitter: surer with every size that shows it */
 	fat_by_rows(one, 5, &s, &v, &w);
