@@ -171,6 +171,18 @@ expect_status "-O min write, partial pages" 0 $FB -O \
 	sim:xporter,au=1536k,page=32k,noise=0 --erasesize=1536k --open-au-nr=1
 expect_grep "-O min write: partial pages are not full speed" \
 	"min_full_speed_write: 48KiB (" "$TMP/err"
+# 768KiB AUs: the line goes through 384KiB, 192KiB and 96KiB, two sizes
+# of whole 64KiB.  With 48KiB pages the three agree and 24KiB writes
+# program a whole page: the minimum is 48KiB, surely; with 64KiB pages
+# the 96KiB writes bend the line and its scatter shows it.
+expect_status "-O min write, 768KiB AUs" 0 $FB -O \
+	sim:sd08g,au=768k,page=48k,noise=0 --erasesize=768k --open-au-nr=1
+expect_grep "-O min write, 768KiB AUs: two whole sizes on a line of three" \
+	"min_full_speed_write: 48KiB (\(medium\|high\))" "$TMP/err"
+expect_status "-O min write, 768KiB AUs, 64KiB pages" 0 $FB -O \
+	sim:sd08g,au=768k,page=64k,noise=0 --erasesize=768k --open-au-nr=1
+expect_grep "-O min write, 64KiB pages bend the line: low" \
+	"min_full_speed_write: .* (low)" "$TMP/err"
 
 # An open-AU run typed to start on AU 1, sd08g's FAT AU: the verdict
 # says where its test AUs start.  A sweep's columns take the last N of
