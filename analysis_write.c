@@ -246,11 +246,19 @@ static size_t line_sure(const struct times *t, size_t first, size_t last)
 	return last;
 }
 
-/* The row below full fails the line: a dip if smaller ones are back. */
+/*
+ * The row below full fails the line: a dip if smaller ones are back, or
+ * if the next smaller size writes more bytes a second.  What slows a
+ * size for good (a page, or random order) slows a smaller one at least
+ * as much per byte, so a size outrun by the one below it was disturbed.
+ */
 static int dips_at(const struct times *t, const struct line *l, size_t i)
 {
 	size_t j;
 
+	if (i + 1 < t->n && (double)t->key[i + 1] / t->ns[i + 1] >
+	    (double)t->key[i] / t->ns[i])
+		return 1;
 	for (j = i + 1; j < t->n && share(t, l, j) < 0.9; j++)
 		;
 	return j < t->n;

@@ -183,6 +183,14 @@ expect_status "-O min write, 768KiB AUs, 64KiB pages" 0 $FB -O \
 	sim:sd08g,au=768k,page=64k,noise=0 --erasesize=768k --open-au-nr=1
 expect_grep "-O min write, 64KiB pages bend the line: low" \
 	"min_full_speed_write: .* (low)" "$TMP/err"
+# A pause slows 48KiB writes to 38% of the line, 24KiB ones outrun them:
+# no page does that, the minimum is not 96KiB.
+expect_status "-O min write, a paused size" 0 $FB -O \
+	sim:rage,size=13488160768,au=768k,page=24k,open=1,noise=13,merge=28,rcost=63,seed=2053011598 \
+	--erasesize=768k --open-au-nr=1-4
+expect_grep "-O min write: a size the one below outruns is a dip" \
+	"min_full_speed_write: 24KiB (low) .*outrun by smaller writes" \
+	"$TMP/err"
 
 # An open-AU run typed to start on AU 1, sd08g's FAT AU: the verdict
 # says where its test AUs start.  A sweep's columns take the last N of
