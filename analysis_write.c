@@ -280,7 +280,7 @@ static int dips_at(const struct times *t, const struct line *l, size_t i)
 static void walk_fixed(const struct times *t, struct walk *w)
 {
 	char skip[STATS_MAX] = { 0 };
-	size_t i, last;
+	size_t i, last, sure;
 	struct line l;
 	double s;
 
@@ -288,9 +288,22 @@ static void walk_fixed(const struct times *t, struct walk *w)
 		;
 	/* the whole-AU writes of a run's first row found its AUs fresh */
 	skip[0] = last >= 3;
+	/*
+	 * 96KiB of a 3x2^n AU: a 64KiB page slows it (128KiB programmed)
+	 * and would bend the line.  Where three sizes of whole 64KiB are
+	 * left, it joins their line only if within 5% of it, and the rows
+	 * sure to be full speed go down to it only if it stands clear.
+	 */
+	sure = line_sure(t, 0, last);
+	if (!whole_pages(t->key[last]) && page_free(t, last - 1, skip) >= 3) {
+		fit(t, last - 1, skip, &l);
+		s = share(t, &l, last);
+		sure = last - (s < FULL_SPEED + CLEAR * share_sd(t, &l, last));
+		last -= s < 0.95;
+	}
 	fit(t, last, skip, &l);
 	*w = (struct walk){ last, 0, page_free(t, last, skip), 1, 0, NAN,
-			    INFINITY, last + 1, line_sure(t, 0, last) };
+			    INFINITY, last + 1, sure };
 	for (i = last + 1; i < t->n; i++) {
 		s = share(t, &l, i);
 		if (s >= FULL_SPEED) {
