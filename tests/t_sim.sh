@@ -179,13 +179,13 @@ expect_status "-O min write, 64KiB pages, 1.5MiB AUs" 0 $FB -O \
 expect_grep "-O min write: 96KiB judged against the whole 64KiB sizes" \
 	"min_full_speed_write: at most 96KiB (medium)" "$TMP/err"
 # 768KiB AUs: the line goes through 384KiB, 192KiB and 96KiB, two sizes
-# of whole 64KiB.  With 48KiB pages the three agree and 24KiB writes
-# program a whole page: the minimum is 48KiB, surely; with 64KiB pages
-# the 96KiB writes bend the line and its scatter shows it.
+# of whole 64KiB.  With 24KiB pages the three agree and every size holds,
+# surely; with 64KiB pages the 96KiB writes bend the line and its
+# scatter shows it.
 expect_status "-O min write, 768KiB AUs" 0 $FB -O \
-	sim:sd08g,au=768k,page=48k,noise=0 --erasesize=768k --open-au-nr=1
+	sim:rage,au=768k,page=24k,noise=0 --erasesize=768k --open-au-nr=1
 expect_grep "-O min write, 768KiB AUs: two whole sizes on a line of three" \
-	"min_full_speed_write: 48KiB (\(medium\|high\))" "$TMP/err"
+	"min_full_speed_write: 24KiB (\(medium\|high\))" "$TMP/err"
 expect_status "-O min write, 768KiB AUs, 64KiB pages" 0 $FB -O \
 	sim:sd08g,au=768k,page=64k,noise=0 --erasesize=768k --open-au-nr=1
 expect_grep "-O min write, 64KiB pages bend the line: low" \
