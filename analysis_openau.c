@@ -239,11 +239,32 @@ static void unclear_hold(const struct column *show, const struct column *c,
 	    "shows: not clearly held", show->nr, 100 * RANDOM_HOLD);
 }
 
+/*
+ * A shallow collapse at N (bad) that the next N deepens, after a run
+ * that held at 90% of the others or more at every size telling its
+ * count: the AUs past the limit cost more the more there are, as a
+ * collapse does; a run within the limit dipping by chance would not be
+ * followed by a deeper one, nor stand apart from a run that held fully.
+ */
+static int deepens(const struct nstate *s, size_t ns, size_t bad,
+		   const struct column *c, size_t m)
+{
+	const struct column *x = s[bad].show, *y;
+
+	if (bad + 1 >= ns || !s[bad + 1].bad || s[bad + 1].fine)
+		return 0;
+	y = s[bad + 1].show;
+	return !y->weak && y->worst * x->worst_ref < x->worst * y->worst_ref &&
+	       telling_sizes(s[bad - 1].show) &&
+	       !low_telling(s[bad - 1].show, c, m, 0.9);
+}
+
 static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		      const struct column *c, size_t m, struct reading *r,
 		      struct verdict *v)
 {
 	const struct column *show;
+	int weak;
 
 	if (bad == ns) {
 		/* one N that held is a lower bound, as is the largest */
@@ -272,10 +293,11 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		return;
 	}
 	show = s[bad - 1].show;
+	weak = s[bad].show->weak && !deepens(s, ns, bad, c, m);
 	*r = (struct reading){ EDGE, s[bad - 1].nr, s[bad].nr,
 			       s[bad].nr == s[bad - 1].nr + 1 ? CONF_HIGH :
-			       CONF_MEDIUM, show->marginal || s[bad].show->weak };
-	if (s[bad].show->weak)
+			       CONF_MEDIUM, show->marginal || weak };
+	if (weak)
 		r->conf = conf_down(r->conf);
 	if (show->marginal)
 		r->conf = show->marginal > 1 ? CONF_LOW : conf_down(r->conf);

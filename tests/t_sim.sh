@@ -206,6 +206,15 @@ expect_grep "-O min write: a size the one below outruns is a dip" \
 	"min_full_speed_write: 24KiB (low) .*outrun by smaller writes" \
 	"$TMP/err"
 
+# Random order, 2 random slots: N=3 collapses to 38% at 128KiB, a
+# shallow collapse, but N=4 and N=5 sink deeper and N=2 held at 100%:
+# the AUs past the limit cost more the more there are.
+expect_status "-O --random, a shallow collapse that deepens" 0 $FB -O \
+	sim:su04g,size=29729488896,au=8M,page=8k,open=12,random=2,fat=1,fatstart=0,noise=0,merge=15,level=0,small=64k,rcost=0,seed=1366768051 \
+	--erasesize=8M --open-au-nr=1-5 --random
+expect_grep "-O --random: a collapse the next N deepens is no dip" \
+	"open_au_random: at least 2 (\(medium\|high\))" "$TMP/err"
+
 # An open-AU run typed to start on AU 1, sd08g's FAT AU: the verdict
 # says where its test AUs start.  A sweep's columns take the last N of
 # its AUs, so only its largest N writes the AU at --offset and the count
