@@ -530,8 +530,15 @@ def main():
                     help="only the -f runs")
     ap.add_argument("--unsure", action="store_true",
                     help="also list right-low and abstain verdicts")
+    ap.add_argument("--noise", type=int, default=None,
+                    help="the same cards at this noise (percent): at 0, "
+                    "what is not right is the analysis's, not the "
+                    "noise's")
     args = ap.parse_args()
     deck = cards(args.cards, args.seed)
+    if args.noise is not None:
+        for c in deck:
+            c["noise"] = args.noise
     only = "align" if args.align_only else "fat" if args.fat_only else None
     with tempfile.TemporaryDirectory(prefix="fb-accuracy-") as tmp:
         r = Runner(args.fb, tmp)
