@@ -529,8 +529,14 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 	 */
 	if (k == ERASE_OTHER || (!k && erase && erase->type != V_NONE &&
 				 !erase->is_null && erase->value != group)) {
+		/*
+		 * What held stays a lower bound where the erase block read is
+		 * smaller: each test AU takes a slot or more.
+		 */
 		if (random)
-			v->conf = conf_min(v->conf, CONF_LOW);
+			v->conf = conf_min(v->conf, !k && v->at_least &&
+					   erase->value < group ? CONF_MEDIUM :
+					   CONF_LOW);
 		say(v->evidence, sizeof(v->evidence),
 		    "run with --erasesize=%s, but the erase block is %s (%s)",
 		    fmt_size(a, (double)group),

@@ -155,6 +155,17 @@ d=sim:rage,size=31004295168,au=6M,page=24k,noise=1,level=30,seed=1474524984
 read_back "24KiB page, shifted row" $d
 expect_grep "24KiB page, shifted row, read back: medium or high" \
 	"page_size: 24KiB (\(medium\|high\))" "$TMP/out"
+# --random with --erasesize twice the 12MiB erase block, read with -a
+# tables that name 12MiB only at low confidence: what held is still a
+# lower bound, each test AU taking a random slot or more.
+d=sim:evo32,size=25398607872,au=12M,page=12k,open=15,random=5,fat=2,fatstart=2,noise=3,merge=100,level=21,small=0,rcost=0,seed=335509540
+read_back "random at 2x the AU" $d
+$FB -O $d --erasesize=24M --open-au-nr=1-8 --random -o "$TMP/o2x" 2>/dev/null
+cat "$TMP/a13" "$TMP/o2x" > "$TMP/ao2x"
+expect_status "random at 2x the AU, read with -a" 0 $FB --analyze="$TMP/ao2x"
+expect_grep "random at 2x the AU: a lower bound, medium" \
+	"open_au_random: at least 2 (medium) .*but the erase block is 12MiB (low)" \
+	"$TMP/out"
 # 64-bit offsets: a 2 TiB card.
 if fbjson "2 TiB" -a sim:size=2T,noise=0 --blocksize=1024 --count=1; then
 	check "2 TiB: -a over the whole card" rows 20
