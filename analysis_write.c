@@ -208,6 +208,8 @@ struct walk {
  * held alone, which no rule tells from a page).
  */
 #define THIN_CLEAR 3.5
+/* 96KiB joins the line of the whole sizes at this share of it or more. */
+#define ON_LINE 0.95
 /* A share above this: the line is off, not the row (see the verdict). */
 #define FASTER 1.5
 
@@ -302,15 +304,17 @@ static void walk_fixed(const struct times *t, struct walk *w)
 	/*
 	 * 96KiB of a 3x2^n AU: a 64KiB page slows it (128KiB programmed)
 	 * and would bend the line.  Where three sizes of whole 64KiB are
-	 * left, it joins their line only if within 5% of it, and the rows
-	 * sure to be full speed go down to it only if it stands clear.
+	 * left, it joins their line only at ON_LINE of it or more (at 0.9
+	 * a noisy 96KiB of a 64KiB-page card joined it: one more wrong on
+	 * seed 3), and the rows sure to be full speed go down to it only
+	 * if it stands clear.
 	 */
 	sure = line_sure(t, 0, last);
 	if (!whole_pages(t->key[last]) && page_free(t, last - 1, skip) >= 3) {
 		fit(t, last - 1, skip, &l);
 		s = share(t, &l, last);
 		sure = last - (s < FULL_SPEED + CLEAR * share_sd(t, &l, last));
-		last -= s < 0.95;
+		last -= s < ON_LINE;
 	}
 	fit(t, last, skip, &l);
 	*w = (struct walk){ last, 0, page_free(t, last, skip), 1, 0, NAN,
