@@ -174,48 +174,59 @@ expect_status "the classic table on the default card" 0 $FB -a sim:
 expect_grep "the classic table format" \
 	"^align 4194304	pre [0-9.]*[mµ]s	on .*	post .*	diff " "$TMP/out"
 expect_grep "verdicts go to stderr" "erase" "$TMP/err"
+# min_write NAME WHAT PATTERN ARGS...: -O ARGS runs, and its
+# min_full_speed_write verdict matches PATTERN.
+min_write() {
+	mw_name=$1 mw_what=$2 mw_want=$3
+	shift 3
+	expect_status "$mw_name" 0 $FB -O "$@"
+	expect_grep "$mw_what" "min_full_speed_write: $mw_want" "$TMP/err"
+}
 # 1.5MiB AUs of 32KiB pages: 48KiB writes program 2 pages for 1.5 of
 # data (89% of a card with 512-byte pages), 24KiB ones 75%: the minimum
 # is 48KiB.  A line bent through the 48KiB writes took 24KiB for full
 # speed, at medium confidence.
-expect_status "-O min write, partial pages" 0 $FB -O \
-	sim:xporter,au=1536k,page=32k,noise=0 --erasesize=1536k --open-au-nr=1
-expect_grep "-O min write: partial pages are not full speed" \
-	"min_full_speed_write: \(at most \)\?48KiB (" "$TMP/err"
+min_write "-O min write, partial pages" \
+	"-O min write: partial pages are not full speed" \
+	"\(at most \)\?48KiB (" \
+	sim:xporter,au=1536k,page=32k,noise=0 \
+	--erasesize=1536k --open-au-nr=1
 # With 64KiB pages 96KiB writes program 128KiB (87%), 48KiB ones 64KiB:
 # the minimum is 96KiB.  On the line 96KiB bent it, and every size down
 # to 24KiB passed for full speed.
-expect_status "-O min write, 64KiB pages, 1.5MiB AUs" 0 $FB -O \
-	sim:xporter,au=1536k,page=64k,noise=0 --erasesize=1536k --open-au-nr=1
-expect_grep "-O min write: 96KiB judged against the whole 64KiB sizes" \
-	"min_full_speed_write: at most 96KiB (medium)" "$TMP/err"
+min_write "-O min write, 64KiB pages, 1.5MiB AUs" \
+	"-O min write: 96KiB judged against the whole 64KiB sizes" \
+	"at most 96KiB (medium)" \
+	sim:xporter,au=1536k,page=64k,noise=0 \
+	--erasesize=1536k --open-au-nr=1
 # 768KiB AUs: the line goes through 384KiB, 192KiB and 96KiB, two sizes
 # of whole 64KiB.  With 24KiB pages the three agree and every size holds,
 # surely; with 64KiB pages the 96KiB writes bend the line and its
 # scatter shows it.
-expect_status "-O min write, 768KiB AUs" 0 $FB -O \
-	sim:rage,au=768k,page=24k,noise=0 --erasesize=768k --open-au-nr=1
-expect_grep "-O min write, 768KiB AUs: two whole sizes on a line of three" \
-	"min_full_speed_write: 24KiB (\(medium\|high\))" "$TMP/err"
-expect_status "-O min write, 768KiB AUs, 64KiB pages" 0 $FB -O \
-	sim:sd08g,au=768k,page=64k,noise=0 --erasesize=768k --open-au-nr=1
-expect_grep "-O min write, 64KiB pages bend the line: low" \
-	"min_full_speed_write: .* (low)" "$TMP/err"
+min_write "-O min write, 768KiB AUs" \
+	"-O min write, 768KiB AUs: two whole sizes on a line of three" \
+	"24KiB (\(medium\|high\))" \
+	sim:rage,au=768k,page=24k,noise=0 \
+	--erasesize=768k --open-au-nr=1
+min_write "-O min write, 768KiB AUs, 64KiB pages" \
+	"-O min write, 64KiB pages bend the line: low" \
+	".* (low)" \
+	sim:sd08g,au=768k,page=64k,noise=0 \
+	--erasesize=768k --open-au-nr=1
 # ...but with 14% noise, the best of 10 runs at each size, the scatter of
 # three sizes can hide the bend: two deviations are not enough there.
-expect_status "-O min write, 768KiB AUs, 64KiB pages, noisy" 0 $FB -O \
+min_write "-O min write, 768KiB AUs, 64KiB pages, noisy" \
+	"-O min write, noisy 64KiB pages on a thin line: low" \
+	".* (low)" \
 	sim:rage,size=23922737152,au=768k,page=64k,open=10,random=3,fat=2,fatstart=1,noise=14,merge=66,level=23,small=16k,rcost=0,seed=1412450100 \
 	--erasesize=768k --open-au-nr=1-13
-expect_grep "-O min write, noisy 64KiB pages on a thin line: low" \
-	"min_full_speed_write: .* (low)" "$TMP/err"
 # A pause slows 48KiB writes to 38% of the line, 24KiB ones outrun them:
 # no page does that, the minimum is not 96KiB.
-expect_status "-O min write, a paused size" 0 $FB -O \
+min_write "-O min write, a paused size" \
+	"-O min write: a size the one below outruns is a dip" \
+	"24KiB (low) .*outrun by smaller writes" \
 	sim:rage,size=13488160768,au=768k,page=24k,open=1,noise=13,merge=28,rcost=63,seed=2053011598 \
 	--erasesize=768k --open-au-nr=1-4
-expect_grep "-O min write: a size the one below outruns is a dip" \
-	"min_full_speed_write: 24KiB (low) .*outrun by smaller writes" \
-	"$TMP/err"
 
 # Random order, 2 random slots: N=3 collapses to 38% at 128KiB, a
 # shallow collapse, but N=4 and N=5 sink deeper and N=2 held at 100%:
