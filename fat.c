@@ -38,7 +38,7 @@ static const struct vm_node *find_fat_build(struct prog *p,
 	aus->stride = expr_const((int64_t)o->erasesize);
 	aus->count = expr_const(o->fat_nr);
 	aus->fmt = FMT_RATE;
-	prog_kids(p, aus, best_of(p, o, au_walk(p, o, chunk_write(p))), NULL);
+	prog_kids(p, aus, best_pass(p, o, au_walk(p, o, chunk_write(p))), NULL);
 
 	row->width = ROW_COL_WIDTH;
 	prog_kids(p, row, aus, NULL);

@@ -93,7 +93,7 @@ static struct vm_node *write_pass(struct prog *p, const struct opts *o,
 
 	pos = au_walk(p, o, aus);
 	pos->warm = o->nr_lo != o->nr_hi;
-	best = best_of(p, o, pos);
+	best = best_pass(p, o, pos);
 	best->fmt = FMT_RATE;
 	return best;
 }

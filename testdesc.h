@@ -77,13 +77,17 @@ extern const struct bench bench_align, bench_open_au, bench_find_fat,
 
 /*
  * Pieces shared by the test descriptions.  best_of: the fastest of
- * --count runs of body.  chunk_write: VAR_LEN bytes at VAR_AU + VAR_POS.
+ * --count runs of body.  best_pass: the same for a write test, which
+ * without --count makes one pass and a second where a pause of the card
+ * disturbed the first.  chunk_write: VAR_LEN bytes at VAR_AU + VAR_POS.
  * au_walk: body at each chunk position VAR_POS of an AU, linear or
  * (--random) LFSR order, total time.  size_series: row once per size
  * VAR_LEN from --erasesize down to --blocksize.
  */
 struct vm_node *best_of(struct prog *p, const struct opts *o,
 			const struct vm_node *body);
+struct vm_node *best_pass(struct prog *p, const struct opts *o,
+			  const struct vm_node *body);
 struct vm_node *chunk_write(struct prog *p);
 struct vm_node *au_walk(struct prog *p, const struct opts *o,
 			const struct vm_node *body);

@@ -133,16 +133,19 @@ import json, sys
 print(json.load(open(sys.argv[1]))["analysis"]["open_au_random"])' "$S.small.json")"
 fi
 
-# The same card with noise: the reference run at N=1 dips at 256KiB (a
-# pause), which would pass the runs past the limit, as slow there, for
-# ones that held.  It runs again, and the linear count is found
-card='sim:size=1034944512,au=1048576,page=8192,open=4,random=2,noise=5,seed=253148'
+# The same card with noise: the reference run at N=1 dips at 512KiB (a
+# pause in one of the row's two writes, 2.8 times the other: no second
+# pass of the row), which would pass the runs past the limit, as slow
+# there, for ones that held.  It runs again, and the linear count is
+# found
+card='sim:size=1034944512,au=1048576,page=8192,open=4,random=2,noise=5,seed=253163'
 $FB --survey --json "$card" > "$S.dip.json" 2>/dev/null
 if python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 v = d["analysis"]["open_au_linear"]
-again = [s["what"] for s in d["steps"] if "N=1 again (a dip at " in s["what"]]
+again = [s["what"] for s in d["steps"]
+         if "linear, full run at N=1 again (a dip at " in s["what"]]
 assert again and v["value"] == 4 and not v["at_least"], (again, v)
 ' "$S.dip.json"; then
 	pass "survey: a reference run that dipped runs again; linear count 4"
@@ -176,21 +179,27 @@ print([s["what"] for s in d["steps"]], d["analysis"]["open_au_random"])' \
 		"$S.smart.json")"
 fi
 
-# well under the classic loop: -O at N=1, 2, ... up to the first that
-# collapses, each a run of every size
-loop=0
+# Under the classic loop: -O at N=1, 2, ... up to the first that
+# collapses, each a run of every size, in linear order only (the loop of
+# both orders is bench/survey_cost.py's).  sd08g keeps 6 AUs open, few
+# enough for the loop to be short, and the survey also finds the random
+# count and the FAT area: less time and fewer bytes all the same.
+io() {
+	python3 -c 'import json, sys
+d = json.load(sys.stdin)["io"]
+print(d["device_ns"] // 1000000, d["bytes_written"] >> 20)'
+}
+lt=0 lb=0
 for n in 1 2 3 4 5 6 7; do
-	b=$($FB -O --json --blocksize=4096 --open-au-nr=$n sim:sd08g 2>/dev/null |
-		python3 -c 'import json, sys
-print(json.load(sys.stdin)["io"]["bytes_written"])')
-	loop=$((loop + b))
+	set -- $($FB -O --json --blocksize=4096 --open-au-nr=$n sim:sd08g \
+		2>/dev/null | io)
+	lt=$((lt + $1)) lb=$((lb + $2))
 done
-b=$($FB --survey --json sim:sd08g 2>/dev/null | python3 -c 'import json, sys
-print(json.load(sys.stdin)["io"]["bytes_written"])')
-if [ "$b" -lt $((loop * 3 / 4)) ]; then
-	pass "survey sim:sd08g: writes $((b >> 20)) MiB, the classic loop $((loop >> 20)) MiB"
+set -- $($FB --survey --json sim:sd08g 2>/dev/null | io)
+if [ "$1" -lt "$lt" ] && [ "$2" -lt "$lb" ]; then
+	pass "survey sim:sd08g: $(($1 / 1000)) s, $2 MiB; the classic loop $((lt / 1000)) s, $lb MiB"
 else
-	fail "survey sim:sd08g: writes $((b >> 20)) MiB, the classic loop only $((loop >> 20)) MiB"
+	fail "survey sim:sd08g: $(($1 / 1000)) s, $2 MiB; the classic loop only $((lt / 1000)) s, $lb MiB"
 fi
 
 # JSON: one document with the steps, analysis, advice and io
