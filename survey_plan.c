@@ -54,6 +54,20 @@ static double leaf(const struct plan *p, unsigned lo, unsigned hi, int lf)
 	return v;
 }
 
+/*
+ * Rows of a probe from a state: below a run that collapsed (hi short of
+ * where the plan began, or the run at hi0 made) the depth collapses set
+ * in is known; 0: no probes there.
+ */
+static double probe_rows(const struct plan *p, unsigned hi)
+{
+	const struct plan_cost *c = &p->c;
+
+	if (c->probes)
+		return c->probe;
+	return hi < p->hi0 || p->hi_run ? c->probe_seen : 0;
+}
+
 /* The two outcomes of a run at n from a state: it holds, it collapses. */
 static void outcomes(const struct plan *p, unsigned lo, unsigned hi, int lf,
 		     unsigned n, int full, double *hold, double *drop)
@@ -61,7 +75,8 @@ static void outcomes(const struct plan *p, unsigned lo, unsigned hi, int lf,
 	const struct plan_cost *c = &p->c;
 
 	*drop = c->collapse * n + p->v[at(p, lo, n, lf)];
-	*hold = (full ? c->full : c->probe) * n + p->v[at(p, n, hi, full)];
+	*hold = (full ? c->full : probe_rows(p, hi)) * n +
+		p->v[at(p, n, hi, full)];
 }
 
 /*
@@ -82,7 +97,7 @@ static void state(struct plan *p, unsigned lo, unsigned hi, int lf)
 		return;
 	}
 	for (n = lo + 1; n < hi; n++) {
-		for (full = !c->probes; full < 2; full++) {
+		for (full = !probe_rows(p, hi); full < 2; full++) {
 			outcomes(p, lo, hi, lf, n, full, &hold, &drop);
 			worst = hold > drop ? hold : drop;
 			other = hold > drop ? drop : hold;
@@ -175,7 +190,7 @@ double plan_ratio_with(struct plan *p, unsigned n, int full)
 {
 	double a = p->a, r;
 
-	if (n <= p->lo0 || n >= p->hi0 || (!full && !p->c.probes))
+	if (n <= p->lo0 || n >= p->hi0 || (!full && !probe_rows(p, p->hi0)))
 		return RATIO_MAX;
 	r = bound(p, p->lf0, n, full);
 	solve(p, a);

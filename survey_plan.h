@@ -13,6 +13,11 @@ struct plan_cost {
 	unsigned nmax;		/* the largest N that fits */
 	double probe, full, collapse;
 	int probes;		/* 0: every run is a full run */
+	/*
+	 * Rows of a probe once a run of the search has collapsed: how deep
+	 * collapses set in is known from then on (0: full runs still)
+	 */
+	double probe_seen;
 	/* beyond this search: spent and still to spend, and proven */
 	double spent, proof;
 };

@@ -310,6 +310,8 @@ static void search_cost(const struct survey *s, int random,
 	c->full = survey_full_rows(s);
 	c->probe = open_au_probe_rows(s);
 	c->probes = !random && c->probe < c->full;
+	/* a linear collapse shows how deep the probes after it need go */
+	c->probe_seen = random ? 0 : collapse_rows(s) + 1;
 	c->collapse = collapse_rows(s);
 	c->spent = written_aus(s);
 	if (s->done[PH_FAT_LIN] != 2)
@@ -409,7 +411,8 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 			st.hi = nr;
 			st.hi_run = 1;
 		} else {
-			cost_run(s, nr, full ? pc.full : pc.probe, 0, c);
+			cost_run(s, nr, full ? pc.full : pc.probes ?
+				 pc.probe : pc.probe_seen, 0, c);
 			st.lo = nr;
 			st.lo_full = full;
 		}

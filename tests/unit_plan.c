@@ -27,7 +27,11 @@ static double run(const struct plan_cost *c, unsigned l, unsigned n,
 	}
 	*lo = n;
 	*lo_full = full;
-	return (full || !c->probes ? c->full : c->probe) * n;
+	if (full)
+		return c->full * n;
+	/* a plan probes without c->probes only once a run collapsed */
+	return (c->probes ? c->probe : *hi <= c->nmax ? c->probe_seen :
+		c->full) * n;
 }
 
 /* The runs that end a search: the full run at the limit, the one above. */
@@ -72,7 +76,7 @@ static double galloped(const struct plan_cost *c, unsigned l)
 	return cost + finish(c, lo, hi, lf, hi != c->nmax + 1);
 }
 
-static void limits(const char *what, const struct plan_cost *c)
+static double limits(const char *what, const struct plan_cost *c)
 {
 	double worst = 0, gallop = 0, r;
 	unsigned l, found, wrong = 0;
@@ -90,6 +94,7 @@ static void limits(const char *what, const struct plan_cost *c)
 	      c->nmax, wrong);
 	CHECK(worst <= gallop + 1e-9, "plan, %s: worst cost %.2f times the "
 	      "proof, galloping and bisecting %.2f", what, worst, gallop);
+	return worst;
 }
 
 /*
@@ -125,6 +130,7 @@ int main(void)
 			       .collapse = 3, .probes = 1 };
 	struct plan *p;
 	unsigned found;
+	double r, r_seen;
 	int full;
 
 	limits("probes of 3 rows, full runs of 12", &c);
@@ -134,6 +140,18 @@ int main(void)
 	limits("every run full", &c);
 	c.nmax = 1;
 	limits("one N fits", &c);
+	/*
+	 * Before a run has collapsed, how deep a probe must go is unknown;
+	 * a plan that knows the probes a collapse makes possible gallops
+	 * for one sooner and keeps a better worst case.
+	 */
+	c = (struct plan_cost){ .nmax = NMAX, .probe = 11, .full = 11,
+				.collapse = 3 };
+	r = limits("full runs until a collapse", &c);
+	c.probe_seen = 4;
+	r_seen = limits("probes of 4 rows once a run collapsed", &c);
+	CHECK(r_seen < r, "plan: probes after a collapse keep a better worst "
+	      "case (%.2f times the proof, without %.2f)", r_seen, r);
 
 	c = (struct plan_cost){ .nmax = NMAX, .probe = 3, .full = 12,
 				.collapse = 3, .probes = 1 };
