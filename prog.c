@@ -59,9 +59,9 @@ struct vm_node *best_of(struct prog *p, const struct opts *o,
 }
 
 /*
- * Each pass of a write test writes its region again, so a second only
- * where it pays: where a pause of the card took PAUSE_SHARE of the first
- * pass or more (vm.c: paused()).  Such pauses, more than the jitter of
+ * Each pass of a write test writes its region again, so another only
+ * where it pays: where a pause of the card took PAUSE_SHARE of the
+ * fastest pass so far or more (vm.c: paused(), pass_again()).  Such pauses, more than the jitter of
  * the writes, move the rows of the write tests: on the accuracy suite's
  * cards (seed 1) without them 90.1 % of the verdicts are right, against
  * 86.2 % with.  Linear order only: a random-order pass leaves its AUs in

@@ -78,8 +78,8 @@ extern const struct bench bench_align, bench_open_au, bench_find_fat,
 /*
  * Pieces shared by the test descriptions.  best_of: the fastest of
  * --count runs of body.  best_pass: the same for a write test, which
- * without --count makes one pass and a second where a pause of the card
- * disturbed the first.  chunk_write: VAR_LEN bytes at VAR_AU + VAR_POS.
+ * without --count makes one pass, and more while a pause of the card
+ * disturbed the fastest so far (vm.c: pass_again()).  chunk_write: VAR_LEN bytes at VAR_AU + VAR_POS.
  * au_walk: body at each chunk position VAR_POS of an AU, linear or
  * (--random) LFSR order, total time.  size_series: row once per size
  * VAR_LEN from --erasesize down to --blocksize.

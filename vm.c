@@ -367,6 +367,34 @@ static int paused(const struct vm_val *v, double share)
 	       v->io_max - rest >= share * v->ns;
 }
 
+/*
+ * Steps more, AGAIN_MAX at most, while the fastest so far was paused.
+ * A third pass where the second met a pause too: accuracy.py --cards 300
+ * seeds 1/3/7/11, 0.2 to 0.4 % more right and 2 fewer wrong-confident
+ * in all; at noise=15 (a pause per 7 MiB) -O writes 18 % more than with
+ * two.
+ */
+#define AGAIN_MAX 2
+
+static int pass_again(struct vm *vm, const struct vm_node *n, int64_t v,
+		      struct vm_val *acc)
+{
+	struct vm_val best = *acc, one;
+	int64_t k;
+	int ret = 0;
+
+	for (k = 1; k <= AGAIN_MAX && paused(&best, n->again); k++) {
+		vm->var[n->var] = v + k;
+		ret = run_node(vm, n->kids[0], &one);
+		if (ret)
+			break;
+		reduce(n->reduce, acc, &one);
+		if (one.ns < best.ns)
+			best = one;
+	}
+	return ret;
+}
+
 static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 {
 	int64_t saved = vm->var[n->var], v, mul;
@@ -399,12 +427,8 @@ static int run_loop(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 	}
 	/* a plan counts the I/O that is sure to come, not this */
 	if (!ret && !vm->done && !vm->plan && !vm->dev->dry_run &&
-	    n->again > 0 && acc.n == 1 && paused(&acc, n->again)) {
-		vm->var[n->var] = v + 1;
-		ret = run_node(vm, n->kids[0], &one);
-		if (!ret)
-			reduce(n->reduce, &acc, &one);
-	}
+	    n->again > 0 && acc.n == 1)
+		ret = pass_again(vm, n, v, &acc);
 	vm->var[n->var] = saved;
 	if (n->reduce == RED_AVG && acc.n) {
 		acc.ns /= acc.n;

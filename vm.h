@@ -80,9 +80,9 @@ struct vm_node {
 	int reverse;		/* VM_COLS: run the last column first */
 	int warm;		/* VM_LOOP: of two steps or more, the first is
 				 * a warm-up, not counted */
-	double again;		/* VM_LOOP of one step: one step more where
-				 * a single I/O of it stood out by this share
-				 * of its time or more (vm.c: paused()) */
+	double again;		/* VM_LOOP of one step: steps more while a
+				 * single I/O of the fastest stood out by this
+				 * share of its time or more (vm.c: paused()) */
 	/*
 	 * VM_ROW: key variable and its format.  Columns (children of a row):
 	 * the format also picks the value, FMT_RATE being bytes per second

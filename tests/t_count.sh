@@ -42,7 +42,8 @@ fi
 rm -f "$TMP/count1" "$TMP/count5"
 # A pause of the card (20-200ms now and then, seed 000's slow rows): in
 # linear order a pass one of whose writes stands out that far is made
-# again, and the faster kept; --count=1 makes one pass, as the classic.
+# again, twice at most, and the fastest kept; --count=1 makes one pass,
+# as the classic.
 # A card without pauses, or random order (where a second pass finds the
 # AUs as the first left them), gets one pass.
 card=sim:sd08g,noise=0,pause=20
@@ -59,10 +60,11 @@ def near(d):
 w = [d["io"]["writes"] for d in (still, again, once)]
 print("writes %s, rows within 5%% of the card without pauses: %d, %d" %
       (w, near(again), near(once)))
-sys.exit(0 if w[1] > w[2] == w[0] and near(again) > near(once) else 1)
+sys.exit(0 if 3 * w[2] >= w[1] > w[2] == w[0] and near(again) > near(once)
+         else 1)
 PY
 then
-	pass "count: -O measures a row a pause took once more"
+	pass "count: -O measures a row a pause took again, 3 passes at most"
 else
 	fail "count: -O and pauses"
 fi
