@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # --count on the write tests: -O and -f measure each size once by default
-# (the classic's table; in linear order twice where a pause took the
-# first); --count=N makes N passes and keeps the best.
+# (the classic's table; in linear order again, twice at most, while a
+# pause took the fastest pass); --count=N makes N passes and keeps the
+# best.
 . tests/lib.sh
 
 # writes ARGS...: the number of writes a run makes and its parameters.count
