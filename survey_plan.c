@@ -63,9 +63,12 @@ static double probe_rows(const struct plan *p, unsigned hi)
 {
 	const struct plan_cost *c = &p->c;
 
-	if (c->probes)
-		return c->probe;
-	return hi < p->hi0 || p->hi_run ? c->probe_seen : 0;
+	return c->probes || hi < p->hi0 || p->hi_run ? plan_probe_rows(c) : 0;
+}
+
+double plan_probe_rows(const struct plan_cost *c)
+{
+	return c->probes ? c->probe : c->probe_seen;
 }
 
 /* The two outcomes of a run at n from a state: it holds, it collapses. */

@@ -40,6 +40,12 @@ struct plan *plan_make(const struct plan_cost *c, unsigned lo, unsigned hi,
 unsigned plan_move(const struct plan *p, unsigned lo, unsigned hi,
 		   int lo_full, int *full);
 
+/*
+ * Rows of a probe the plan moves to: c->probe where probes are known,
+ * else c->probe_seen (the plan probes only below a run that collapsed).
+ */
+double plan_probe_rows(const struct plan_cost *c);
+
 /* The worst ratio of the search's cost to the proof's that it keeps. */
 double plan_ratio(const struct plan *p);
 

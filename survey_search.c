@@ -411,8 +411,8 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 			st.hi = nr;
 			st.hi_run = 1;
 		} else {
-			cost_run(s, nr, full ? pc.full : pc.probes ?
-				 pc.probe : pc.probe_seen, 0, c);
+			cost_run(s, nr, full ? pc.full : plan_probe_rows(&pc),
+				 0, c);
 			st.lo = nr;
 			st.lo_full = full;
 		}

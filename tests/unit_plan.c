@@ -30,8 +30,8 @@ static double run(const struct plan_cost *c, unsigned l, unsigned n,
 	if (full)
 		return c->full * n;
 	/* a plan probes without c->probes only once a run collapsed */
-	return (c->probes ? c->probe : *hi <= c->nmax ? c->probe_seen :
-		c->full) * n;
+	return (c->probes || *hi <= c->nmax ? plan_probe_rows(c) : c->full) *
+	       n;
 }
 
 /* The runs that end a search: the full run at the limit, the one above. */
