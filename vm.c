@@ -633,6 +633,77 @@ static int emit_row(struct vm *vm, const struct vm_node *n,
 	return vm->after_row ? vm->after_row() : 0;
 }
 
+/*
+ * A row's kept steps (each keep loop's result at each place) with their
+ * shown columns, and the row printed.
+ */
+static int finish_row(struct vm *vm, const struct vm_node *n, struct row *r,
+		      int ret)
+{
+	if (!ret)
+		ret = add_kept(vm, r);
+	if (ret) {
+		if (!vm->error.err)
+			vm->error = (struct vm_error){ .err = ret };
+		return ret;
+	}
+	ret = emit_row(vm, n, r);
+	if (!ret && vm->row_done && vm->tab &&
+	    vm->row_done(vm->hook_arg, vm->tab))
+		vm->done = 1;
+	return ret;
+}
+
+static int derived(const struct vm_node *k)
+{
+	return k->op == VM_DIFF || k->op == VM_RATEOF || k->op == VM_AVGOF ||
+	       k->op == VM_MAXOF;
+}
+
+/*
+ * The measured columns of a row once each, round after round, each kept
+ * step's best over the rounds; a column is then the mean of its steps'
+ * best (or its own best, unkept).  A card whose baseline shifts while a
+ * row is measured (housekeeping, a power state) moves every column of a
+ * round alike: measured column after column, the shift would land
+ * between them and pass for a step (-a: pre, on and post).
+ */
+static int run_rounds(struct vm *vm, const struct vm_node *n)
+{
+	unsigned from[TABLE_MAXCOLS], to[TABLE_MAXCOLS], i, j, round;
+	double best[TABLE_MAXCOLS], col[TABLE_MAXCOLS], sum;
+	struct row r = { .n = 0 };
+	struct vm_val v;
+	int ret = 0;
+
+	for (round = 0; round < n->rounds && !ret && !vm->done; round++) {
+		vm->nkept = 0;
+		for (i = 0; i < n->nkids && !ret; i++) {
+			if (derived(n->kids[i]))
+				continue;
+			from[i] = vm->nkept;
+			ret = run_node(vm, n->kids[i], &v);
+			to[i] = vm->nkept;
+			col[i] = round ? fmin(col[i], v.ns) : v.ns;
+		}
+		for (j = 0; j < vm->nkept; j++)
+			best[j] = round ? fmin(best[j], vm->kept[j]) : vm->kept[j];
+	}
+	for (j = 0; j < vm->nkept; j++)
+		vm->kept[j] = best[j];
+	for (i = 0; i < n->nkids && !ret; i++) {
+		if (derived(n->kids[i])) {
+			ret = derived_col(vm, &r, n->kids[i]);
+			continue;
+		}
+		for (j = from[i], sum = 0; j < to[i]; j++)
+			sum += best[j];
+		ret = add_col(vm, &r, n->kids[i], NULL, to[i] > from[i] ?
+			      sum / (to[i] - from[i]) : col[i]);
+	}
+	return finish_row(vm, n, &r, ret);
+}
+
 static int run_row(struct vm *vm, const struct vm_node *n)
 {
 	struct row r = { .n = 0 };
@@ -642,12 +713,13 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 	int ret = 0;
 
 	vm->nkept = 0;
+	if (n->rounds)
+		return run_rounds(vm, n);
 	for (i = 0; i < n->nkids && !ret; i++) {
 		k = n->kids[i];
 		if (k->op == VM_COLS) {
 			ret = run_cols(vm, k, &r);
-		} else if (k->op == VM_DIFF || k->op == VM_RATEOF ||
-			   k->op == VM_AVGOF || k->op == VM_MAXOF) {
+		} else if (derived(k)) {
 			ret = derived_col(vm, &r, k);
 		} else {
 			ret = run_node(vm, k, &v);
@@ -656,18 +728,7 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 					      column_value(k->fmt, &v));
 		}
 	}
-	if (!ret)
-		ret = add_kept(vm, &r);
-	if (ret) {
-		if (!vm->error.err)
-			vm->error = (struct vm_error){ .err = ret };
-		return ret;
-	}
-	ret = emit_row(vm, n, &r);
-	if (!ret && vm->row_done && vm->tab &&
-	    vm->row_done(vm->hook_arg, vm->tab))
-		vm->done = 1;
-	return ret;
+	return finish_row(vm, n, &r, ret);
 }
 
 static int run_node(struct vm *vm, const struct vm_node *n,

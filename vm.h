@@ -97,6 +97,11 @@ struct vm_node {
 	 * (the classic -O and -f rows), a wider value widening its field.
 	 */
 	unsigned width;
+	/*
+	 * VM_ROW: nonzero measures the columns round after round, this many
+	 * times, each kept step's best kept (vm.c: run_rounds()).
+	 */
+	unsigned rounds;
 	unsigned a, b, c;	/* VM_DIFF, VM_RATEOF, ... column indices */
 	/* children: the body of a loop (one), the columns of a row */
 	const struct vm_node *const *kids;

@@ -129,6 +129,17 @@ if fbjson "12M au" -a sim:au=12M,page=16k,noise=0 --blocksize=3072 \
 	--count=1; then
 	check "12M au: -a shows the 12 MiB boundary" align 12582912 16384
 fi
+# A baseline that shifts now and then by up to a fifth (drift=20) while a
+# row is read moves its pre, on and post alike: no row steps where the
+# card has no boundary, or loses the page's step (read column after
+# column, seeds 1 and 6 did both at the classic's count of 8).
+for s in 1 5 6; do
+	if fbjson "drift, seed $s" -a sim:sd08g,drift=20,noise=1,seed=$s \
+		--blocksize=1024 --count=8; then
+		check "drift, seed $s: -a rows keep the card's levels" \
+			align 4194304 16384
+	fi
+done
 # read_back NAME DEV: -a at 1k and at 3k, the reports read back together
 read_back() {
 	$FB -a "$2" --blocksize=1024 -o "$TMP/a1k" 2>/dev/null

@@ -166,6 +166,7 @@ static void test_align_pattern(void)
 	int ret;
 
 	o.blocksize = 1024;
+	o.count = 2;
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	CHECK(ret == 0, "align: runs");
@@ -174,22 +175,25 @@ static void test_align_pattern(void)
 	 * 256M..2K = 18 rows; 7 places, of which 5 fit, then round again
 	 */
 	CHECK(r.tab.nrows == 18, "align: 18 rows (got %zu)", r.tab.nrows);
-	CHECK(log.n == 18 * 3 * 7 * 2, "align: rows*3 cols*7 places*2 reps "
+	CHECK(log.n == 18 * 3 * 7 * 2, "align: rows*3 cols*7 places*2 rounds "
 	      "reads (got %zu)", log.n);
-	/* first I/O: pre read of the first boundary at place 0 */
+	/* a round: pre at each place, then on, then post; then again */
 	CHECK(log.rec[0].kind == IO_READ && log.rec[0].off == (256u << 20) -
-	      1024 && log.rec[0].len == 1024 && log.rec[1].off ==
-	      log.rec[0].off, "align: first read ends at the boundary, "
-	      "repeated");
-	CHECK(log.rec[2].off == (512u << 20) - 1024,
+	      1024 && log.rec[0].len == 1024,
+	      "align: first read ends at the boundary");
+	CHECK(log.rec[1].off == (512u << 20) - 1024,
 	      "align: second place maxalign further");
-	CHECK(log.rec[10].off == log.rec[0].off &&
-	      log.rec[8].off == (1280u << 20) - 1024,
+	CHECK(log.rec[5].off == log.rec[0].off &&
+	      log.rec[4].off == (1280u << 20) - 1024,
 	      "align: the sixth place is the first again, not past the end");
-	CHECK(log.rec[14].off == (256u << 20) - 512,
+	CHECK(log.rec[7].off == (256u << 20) - 512,
 	      "align: 'on' read centred on the boundary (%llu)",
-	      (unsigned long long)log.rec[14].off);
-	CHECK(log.rec[28].off == 256u << 20, "align: 'post' starts at it");
+	      (unsigned long long)log.rec[7].off);
+	CHECK(log.rec[14].off == 256u << 20, "align: 'post' starts at it");
+	CHECK(log.rec[21].off == log.rec[0].off,
+	      "align: the second round starts where the first did");
+	CHECK(log.rec[3 * 7 * 2].off == (128u << 20) - 1024,
+	      "align: the next row after both rounds");
 	CHECK(strncmp(text, "align 268435456\tpre ", 20) == 0,
 	      "align: classic row format");
 	CHECK(r.plan.nranges == 0 && r.plan.io.writes == 0 &&
