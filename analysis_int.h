@@ -69,6 +69,7 @@ struct family {
 	double d[MAX_ROWS];	/* diff (live: less places a burst hit) */
 	double asym[MAX_ROWS];	/* pre - post */
 	double post[MAX_ROWS];	/* post, the baseline a row was read at */
+	double spread[MAX_ROWS];	/* live: its places' diffs' scatter */
 	int bad[MAX_ROWS];	/* disturbed: sets no level */
 	double w[MAX_ROWS];	/* a disturbed diff is off by up to this */
 	double sigma;		/* a clean row's scatter about its level */

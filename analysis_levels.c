@@ -27,6 +27,8 @@
 #define PLACES_KEPT 5
 /* Disturbed: pre - post this many of its scatters from its neighbours'. */
 #define ASYM_Z 3.0
+/* Disturbed: places this many times as scattered as a typical row's. */
+#define SPREAD_Z 4.0
 /* Below this (ns) no difference matters: timer and rounding. */
 #define ABS_MIN 3000.0
 /* The least scatter assumed for a row (ns). */
@@ -74,13 +76,25 @@ void burst_places(const struct table *t, const struct table_row *r,
 	}
 }
 
+/* Scatter of n values about m, robustly (a spike or two do not count). */
+static double mad_scatter(const double *x, size_t n, double m)
+{
+	double r[MAX_ROWS] = { 0 };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		r[i] = fabs(x[i] - m);
+	/* the median of the rows sits closer to them than their level */
+	return 1.4826 * median(r, n) * sqrt((double)n / (double)(n - 1));
+}
+
 /*
  * A live row from its places, less those a burst hit: their median, as a
  * shift of the baseline during the row moves some places only (those
  * read on one side of it).
  */
 static void place_values(const struct table *t, const struct table_row *r,
-			 double *d, double *asym)
+			 double *d, double *asym, double *spread)
 {
 	double dk[TABLE_MAXCOLS], ak[TABLE_MAXCOLS];
 	double kd[TABLE_MAXCOLS], ka[TABLE_MAXCOLS];
@@ -96,6 +110,7 @@ static void place_values(const struct table *t, const struct table_row *r,
 	}
 	*d = keep ? median(kd, keep) : r->v[3];
 	*asym = keep ? median(ka, keep) : r->v[0] - r->v[2];
+	*spread = keep > 1 ? mad_scatter(kd, keep, *d) : NAN;
 }
 
 static int live(const struct table *t)
@@ -104,7 +119,7 @@ static int live(const struct table *t)
 }
 
 static void insert_row(struct family *f, uint64_t key, double d, double a,
-		       double post)
+		       double post, double spread)
 {
 	size_t j;
 
@@ -117,6 +132,9 @@ static void insert_row(struct family *f, uint64_t key, double d, double a,
 	memmove(f->d + j + 1, f->d + j, (f->n - j) * sizeof(f->d[0]));
 	memmove(f->asym + j + 1, f->asym + j, (f->n - j) * sizeof(f->asym[0]));
 	memmove(f->post + j + 1, f->post + j, (f->n - j) * sizeof(f->post[0]));
+	memmove(f->spread + j + 1, f->spread + j,
+		(f->n - j) * sizeof(f->spread[0]));
+	f->spread[j] = spread;
 	f->key[j] = key;
 	f->d[j] = d;
 	f->asym[j] = a;
@@ -133,13 +151,13 @@ static void family_rows(const struct table *t, uint64_t odd,
 	f->odd = odd;
 	for (i = 0; i < t->nrows && f->n < MAX_ROWS; i++) {
 		const struct table_row *r = &t->rows[i];
-		double d = r->v[3], a = r->v[0] - r->v[2];
+		double d = r->v[3], a = r->v[0] - r->v[2], spread = NAN;
 
 		if (odd_part(r->key) != odd || !isfinite(d))
 			continue;
 		if (live(t))
-			place_values(t, r, &d, &a);
-		insert_row(f, r->key, d, a, r->v[2]);
+			place_values(t, r, &d, &a, &spread);
+		insert_row(f, r->key, d, a, r->v[2], spread);
 	}
 }
 
@@ -204,6 +222,33 @@ static void flag_disturbed(struct family *f)
 	}
 }
 
+/*
+ * Live rows whose places disagree far more than the other rows' do: the
+ * baseline shifted while the row was read, for a while shorter than a
+ * round of its reads, so that some places kept their best from the
+ * shifted reads and others not (the row's pre - post need not show it).
+ * Their median is known only to within that scatter.
+ */
+static void flag_spread(struct family *f)
+{
+	double all[MAX_ROWS], typical;
+	size_t i, n = 0;
+
+	for (i = 0; i < f->n; i++)
+		if (isfinite(f->spread[i]))
+			all[n++] = f->spread[i];
+	if (n < 4)
+		return;
+	typical = median(all, n);
+	for (i = 0; i < f->n; i++) {
+		if (!(f->spread[i] > SPREAD_Z * typical) ||
+		    f->spread[i] < ABS_MIN)
+			continue;
+		f->bad[i] = 1;
+		f->w[i] = fmax(f->w[i], f->spread[i]);
+	}
+}
+
 static double seg_cost(const double *d, size_t a, size_t b)
 {
 	double m = median(d + a, b - a), c = 0;
@@ -260,17 +305,6 @@ static size_t fit_levels(const double *x, size_t n, size_t k, size_t *seg)
 	return k;
 }
 
-/* Scatter of n values about m, robustly (a spike or two do not count). */
-static double mad_scatter(const double *x, size_t n, double m)
-{
-	double r[MAX_ROWS];
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		r[i] = fabs(x[i] - m);
-	/* the median of the rows sits closer to them than their level */
-	return 1.4826 * median(r, n) * sqrt((double)n / (double)(n - 1));
-}
 
 /*
  * Levels, scatters and clean-row counts of the segments.  A level's rows
@@ -411,6 +445,7 @@ void family_read(const struct table *t, uint64_t odd, struct family *f)
 	if (!f->n)
 		return;
 	flag_disturbed(f);
+	flag_spread(f);
 	for (i = 0; i < f->n; i++)
 		bad[i] = f->bad[i];
 	/*
