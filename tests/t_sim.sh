@@ -186,6 +186,22 @@ expect_status "random at 2x the AU, read with -a" 0 $FB --analyze="$TMP/ao2x"
 expect_grep "random at 2x the AU: a lower bound, medium" \
 	"open_au_random: at least 2 (medium) .*but the erase block is 12MiB (low)" \
 	"$TMP/out"
+# ...and with 3 random slots, each 1.5MiB test AU taking two: N=1 is
+# slowest at 192KiB (27%), the first row after a 384KiB one whose last
+# columns collapsed, and back at 96KiB.  192KiB is an eighth of the test
+# AU, where the writes to each erase block go backwards only once it is
+# whole: no random slot ran out, and "at most 1" would be wrong.
+d=sim:rage,size=23922737152,au=768k,page=64k,open=10,random=3,fat=2,fatstart=1,noise=14,merge=66,level=23,small=16k,rcost=0,seed=1412450100
+$FB -a $d --blocksize=1024 --count=32 -o "$TMP/a1k" 2>/dev/null
+$FB -a $d --blocksize=3072 --count=32 -o "$TMP/a3k" 2>/dev/null
+$FB -O $d --erasesize=1536k --open-au-nr=1-6 --random -o "$TMP/o2x" \
+	2>/dev/null
+cat "$TMP/a1k" "$TMP/a3k" "$TMP/o2x" > "$TMP/ao2x"
+expect_status "random at 2x the AU, slowest above an eighth" 0 \
+	$FB --analyze="$TMP/ao2x"
+expect_grep "random at 2x the AU: N=1 slowest above an eighth is no bound" \
+	"open_au_random: unknown (inconclusive) .*N=1 is slowest above 96KiB" \
+	"$TMP/out"
 # 64-bit offsets: a 2 TiB card.
 if fbjson "2 TiB" -a sim:size=2T,noise=0 --blocksize=1024 --count=1; then
 	check "2 TiB: -a over the whole card" rows 20
