@@ -78,5 +78,5 @@ rm -f "$TMP/still" "$TMP/again" "$TMP/once"
 # several tests in one run: each its own default
 c=$("$FB" --json -O -a sim: 2>/dev/null | grep -o '"count": *[0-9]*' |
     tr -dc '0-9\n' | tr '\n' ' ')
-[ "$c" = "8 1 " ] && pass "count: -O -a in one run: -a best of 8, -O once" ||
-	fail "count: -O -a in one run: counts $c, want 8 1"
+[ "$c" = "32 1 " ] && pass "count: -O -a in one run: -a best of 32, -O once" ||
+	fail "count: -O -a in one run: counts $c, want 32 1"
