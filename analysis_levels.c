@@ -305,7 +305,6 @@ static size_t fit_levels(const double *x, size_t n, size_t k, size_t *seg)
 	return k;
 }
 
-
 /*
  * Levels, scatters and clean-row counts of the segments.  A level's rows
  * show its scatter when there are enough of them; the rows under the top

@@ -371,18 +371,6 @@ static void scaled_random(const struct reading *r, unsigned k,
 		    (unsigned long long)k * r->hi);
 }
 
-/*
- * Of k erase blocks per test AU, each takes an eighth of the sizes a
- * run's rows are read at: from the test AU's eighth down to k times
- * that, the writes to each block go backwards only once it is whole
- * (open_au_telling_top()) and take no random slot.  Where the smallest
- * N tried is slowest above an eighth of the erase block, its slow rows
- * are not random slots running out (the first column of a sweep's row
- * pays for the AUs the last one of the row before left behind), and no
- * bound rests on them.  On the accuracy suite's cards (seed 1; 3 and 11
- * with -a at --count=32) each of the 4 "at most 1" bounds that were
- * wrong was slowest there, and none of the 150 right ones.
- */
 /* The size from 64KiB up where column x writes slowest. */
 static uint64_t slowest_size(const struct column *x)
 {
@@ -399,6 +387,18 @@ static uint64_t slowest_size(const struct column *x)
 	return at;
 }
 
+/*
+ * A test AU of k erase blocks: at sizes from an eighth of the test AU
+ * down to an eighth of an erase block, the writes to each block go
+ * backwards only once the block is whole (open_au_telling_top()), and
+ * take no random slot.  Where the smallest N tried is slowest above an
+ * eighth of an erase block, its slow rows are not random slots running
+ * out (the first column of a sweep's row pays for the AUs the last one
+ * of the row before left behind), and no bound rests on them.  On the accuracy suite's cards
+ * (seed 1; 3 and 11 with -a at --count=32) each of the 4 "at most 1"
+ * bounds that were wrong was slowest there, and none of the 150 right
+ * ones.
+ */
 static int unshown_blocks(const struct reading *r, unsigned k,
 			  uint64_t group, const struct column *first,
 			  struct verdict *v)

@@ -687,7 +687,8 @@ static int run_rounds(struct vm *vm, const struct vm_node *n)
 			col[i] = round ? fmin(col[i], v.ns) : v.ns;
 		}
 		for (j = 0; j < vm->nkept; j++)
-			best[j] = round ? fmin(best[j], vm->kept[j]) : vm->kept[j];
+			best[j] = round ? fmin(best[j], vm->kept[j]) :
+				  vm->kept[j];
 	}
 	for (j = 0; j < vm->nkept; j++)
 		vm->kept[j] = best[j];
