@@ -71,6 +71,7 @@ struct family {
 	double post[MAX_ROWS];	/* post, the baseline a row was read at */
 	double spread[MAX_ROWS];	/* live: its places' diffs' scatter */
 	int bad[MAX_ROWS];	/* disturbed: sets no level */
+	int apart[MAX_ROWS];	/* ...for its places' scatter (live) */
 	double w[MAX_ROWS];	/* a disturbed diff is off by up to this */
 	double sigma;		/* a clean row's scatter about its level */
 	double quiet;		/* the same under the top level */

@@ -244,7 +244,7 @@ static void flag_spread(struct family *f)
 		if (!(f->spread[i] > SPREAD_Z * typical) ||
 		    f->spread[i] < ABS_MIN)
 			continue;
-		f->bad[i] = 1;
+		f->bad[i] = f->apart[i] = 1;
 		f->w[i] = fmax(f->w[i], f->spread[i]);
 	}
 }

@@ -44,15 +44,19 @@ struct cells {
 	unsigned place[MAX_CELLS];
 	size_t row[MAX_CELLS];	/* 0 .. rows - 1 */
 	int shifted[MAX_ROWS];
+	int apart[MAX_ROWS];	/* shifted for some places only */
 };
 
-static double shifted(const struct family *f, uint64_t key)
+static double shifted(const struct family *f, uint64_t key, int *apart)
 {
 	size_t i;
 
-	for (i = 0; i < f->n; i++)
-		if (f->key[i] == key)
-			return f->bad[i] ? f->w[i] : 0;
+	for (i = 0; i < f->n; i++) {
+		if (f->key[i] != key)
+			continue;
+		*apart = f->apart[i];
+		return f->bad[i] ? f->w[i] : 0;
+	}
 	return INFINITY;
 }
 
@@ -66,7 +70,8 @@ static void collect(const struct table *t, const struct family *f,
 	c->places = np;
 	for (i = 0; i < t->nrows && c->rows < MAX_ROWS; i++) {
 		const struct table_row *r = &t->rows[i];
-		double w = shifted(f, r->key);
+		int apart = 0;
+		double w = shifted(f, r->key, &apart);
 		double dk[TABLE_MAXCOLS], ak[TABLE_MAXCOLS];
 		int gone[TABLE_MAXCOLS];
 
@@ -84,6 +89,7 @@ static void collect(const struct table *t, const struct family *f,
 			c->place[c->n] = k;
 			c->x[c->n++] = t->kept_at[k] + r->key;
 		}
+		c->apart[c->rows] = apart;
 		c->shifted[c->rows++] = w > 0;
 	}
 }
@@ -189,7 +195,9 @@ static size_t sizes(uint64_t lo, uint64_t hi, uint64_t *u)
  * baseline moves them all.  A row whose places all change sides says
  * no more than ROW_MAX (the row fit weighs such a row better), one that
  * was seen shifted no more than a hint; a row whose places split tells
- * by the difference between them, which such a shift leaves alone.
+ * by the difference between them, which such a shift leaves alone,
+ * unless the shift took some of its places only (their scatter showed
+ * it: analysis_levels.c, flag_spread()).
  */
 static double llr(const struct cells *c, const struct fit *b,
 		  const struct fit *a, double scale)
@@ -202,7 +210,8 @@ static double llr(const struct cells *c, const struct fit *b,
 	for (k = 0; k < c->rows; k++) {
 		int split = (b->used[k] & (b->used[k] - 1)) ||
 			    (a->used[k] & (a->used[k] - 1));
-		double cap = c->shifted[k] ? 1.0 : split ? LLR_MAX : ROW_MAX;
+		double cap = c->shifted[k] && (!split || c->apart[k]) ? 1.0 :
+			     split ? LLR_MAX : ROW_MAX;
 
 		sum += fmax(fmin((a->row[k] - b->row[k]) / scale, cap), -cap);
 	}

@@ -149,6 +149,16 @@ if fbjson "places apart" -a sim:sd08g,size=2048917504,au=512k,page=32k,open=11,r
 	check "places apart: no confident page from a row its places dispute" \
 		not_wrong page_size 32768
 fi
+# A 1.5MiB AU: its 2^n rows step at a third of their places, and only
+# the 256KiB row's places tell it from 768KiB (a third of them would step
+# there).  That row's pre - post stands apart from its neighbours' (a
+# shift of the baseline), which moves its places alike and leaves a split
+# between them alone: the places still tell (it was 1.5MiB, low).
+if fbjson "1.5MiB AU, places" -a sim:su04g,size=16479879168,au=1536k,page=16k,open=9,random=0,fat=0,fatstart=0,noise=1,merge=11,small=16k,rcost=0,seed=1462200230 \
+	--blocksize=1024; then
+	check "1.5MiB AU: the places of a shifted row still tell it" \
+		verdict erase_size 1572864 medium high
+fi
 # read_back NAME DEV: -a at 1k and at 3k, the reports read back together
 read_back() {
 	$FB -a "$2" --blocksize=1024 -o "$TMP/a1k" 2>/dev/null
