@@ -662,8 +662,8 @@ static int derived(const struct vm_node *k)
 
 /*
  * The measured columns of a row once each, round after round, each kept
- * step's best over the rounds; a column is then the mean of its steps'
- * best (or its own best, unkept).  A card whose baseline shifts while a
+ * step's best over the rounds; a column (a loop that keeps its steps) is
+ * then the mean of its steps' best.  A card whose baseline shifts while a
  * row is measured (housekeeping, a power state) moves every column of a
  * round alike: measured column after column, the shift would land
  * between them and pass for a step (-a: pre, on and post).
@@ -671,12 +671,12 @@ static int derived(const struct vm_node *k)
 static int run_rounds(struct vm *vm, const struct vm_node *n)
 {
 	unsigned from[TABLE_MAXCOLS], to[TABLE_MAXCOLS], i, j, round;
-	double best[TABLE_MAXCOLS], col[TABLE_MAXCOLS], sum;
+	double best[TABLE_MAXCOLS], sum;
 	struct row r = { .n = 0 };
 	struct vm_val v;
 	int ret = 0;
 
-	for (round = 0; round < n->rounds && !ret && !vm->done; round++) {
+	for (round = 0; round < n->rounds && !ret; round++) {
 		vm->nkept = 0;
 		for (i = 0; i < n->nkids && !ret; i++) {
 			if (derived(n->kids[i]))
@@ -684,7 +684,6 @@ static int run_rounds(struct vm *vm, const struct vm_node *n)
 			from[i] = vm->nkept;
 			ret = run_node(vm, n->kids[i], &v);
 			to[i] = vm->nkept;
-			col[i] = round ? fmin(col[i], v.ns) : v.ns;
 		}
 		for (j = 0; j < vm->nkept; j++)
 			best[j] = round ? fmin(best[j], vm->kept[j]) :
@@ -700,7 +699,7 @@ static int run_rounds(struct vm *vm, const struct vm_node *n)
 		for (j = from[i], sum = 0; j < to[i]; j++)
 			sum += best[j];
 		ret = add_col(vm, &r, n->kids[i], NULL, to[i] > from[i] ?
-			      sum / (to[i] - from[i]) : col[i]);
+			      sum / (to[i] - from[i]) : NAN);
 	}
 	return finish_row(vm, n, &r, ret);
 }
