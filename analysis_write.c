@@ -428,6 +428,19 @@ static size_t runs_agree(const struct column *c, size_t m,
 }
 
 /*
+ * The line's own smallest row may bound the minimum too: its sizes
+ * program whole pages, so they write at full speed by what the line
+ * is.  Only in linear order (a random line's sizes pay for the order as
+ * well) and at N=1, which no card's open AUs fall short of: a larger N
+ * that held may be past the limit on a card whose merges are cheap, and
+ * such a run shows no minimum at all.
+ */
+static int line_bound(const struct column *run)
+{
+	return !run->random && run->nr == 1;
+}
+
+/*
  * The rows down to w->sure stand clear above the edge and a smaller one
  * is too near it to tell: the minimum is that row or smaller, a bound
  * that holds where the value itself would be a guess.
@@ -520,8 +533,9 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 		say(v->evidence, sizeof(v->evidence),
 		    "a smaller size runs %.0f%% faster than the line allows",
 		    100 * (w.most - 1));
-	} else if (v->conf == CONF_LOW && w.sure >= w.judged &&
-	    (w.sure < w.full || !isnan(w.next)))
+	} else if (v->conf == CONF_LOW && w.sure &&
+		   (w.sure >= w.judged || line_bound(run)) &&
+		   (w.sure < w.full || !isnan(w.next)))
 		at_most(&t, &w, v);
 	say(v->evidence, sizeof(v->evidence), "%s runs that held, N=%u",
 	    run->random ? "random" : "linear", run->nr);

@@ -276,6 +276,15 @@ min_write "-O min write, a paused size" \
 	"24KiB (low) .*outrun by smaller writes" \
 	sim:rage,size=13488160768,au=768k,page=24k,open=1,noise=13,merge=28,rcost=63,seed=2053011598 \
 	--erasesize=768k --open-au-nr=1-4 --count=1
+# 12MiB AUs of 48KiB pages at 12% noise: 24KiB writes reach 88% of the
+# line, within its scatter, and neither 96KiB nor 48KiB stands clear of
+# the edge.  The guess was 24KiB (low), and wrong; N=1 cannot be past the
+# limit, so the line's own sizes bound it.
+min_write "-O min write, the line's sizes bound it" \
+	"-O min write: at N=1 the line's sure sizes are a bound" \
+	"at most 192KiB (medium) .*N=1" \
+	sim:xporter,size=13306232832,au=12M,page=48k,open=7,random=5,fat=1,fatstart=3,noise=12,merge=100,level=0,small=0,rcost=56,seed=862878763 \
+	--erasesize=12M --open-au-nr=1-10
 
 # Random order, 2 random slots: N=3 collapses to 38% at 128KiB, a
 # shallow collapse, but N=4 and N=5 sink deeper and N=2 held at 100%:
