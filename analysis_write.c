@@ -390,6 +390,34 @@ static void walk_line(const struct times *t, size_t first, struct walk *w)
 }
 
 /*
+ * A random line bends through the sizes it finds on it, and bent far
+ * enough a page's slow writes pass for the command's cost.  Against the
+ * line through its sizes of whole 64KiB alone (three or more), the first
+ * size below them it took for full speed that is under the edge, or 0.
+ */
+static size_t bent_below(const struct times *t, size_t first,
+			 const struct walk *w, double *s)
+{
+	char skip[STATS_MAX] = { 0 };
+	size_t i, last = first;
+	struct line l;
+
+	for (i = 0; i < t->n && i <= w->full; i++) {
+		skip[i] = i < first || !whole_pages(t->key[i]);
+		last = skip[i] ? last : i;
+	}
+	if (page_free(t, last, skip) < 3)
+		return 0;
+	fit(t, last, skip, &l);
+	for (i = last + 1; i <= w->full; i++) {
+		*s = share(t, &l, i);
+		if (*s < FULL_SPEED)
+			return i;
+	}
+	return 0;
+}
+
+/*
  * Linear runs that held, each read on its own (the best of it alone),
  * that end where the best
  * of them does (the same smallest full-speed size, the same size below
@@ -442,22 +470,28 @@ static int line_bound(const struct column *run)
 
 /*
  * The rows down to w->sure stand clear above the edge and a smaller one
- * is too near it to tell: the minimum is that row or smaller, a bound
- * that holds where the value itself would be a guess.
+ * is too near it to tell (or, bent, under it): the minimum is that row
+ * or smaller, a bound that holds where the value itself would be a
+ * guess.
  */
 static void at_most(const struct times *t, const struct walk *w,
-		    struct verdict *v)
+		    size_t bent, struct verdict *v)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 
 	set_value(v, t->key[w->sure], CONF_MEDIUM);
 	v->at_most = 1;
 	v->note[0] = '\0';
-	say(v->evidence, sizeof(v->evidence),
-	    "%s and up clear of the %.0f%% edge, %s within the scatter "
-	    "of it",
-	    fmt_size(a, (double)t->key[w->sure]), 100 * FULL_SPEED,
-	    fmt_size(b, (double)t->key[w->sure + 1]));
+	fmt_size(a, (double)t->key[w->sure]);
+	fmt_size(b, (double)t->key[w->sure + 1]);
+	if (w->sure + 1 == bent)
+		say(v->evidence, sizeof(v->evidence),
+		    "%s and up clear of the %.0f%% edge", a,
+		    100 * FULL_SPEED);
+	else
+		say(v->evidence, sizeof(v->evidence),
+		    "%s and up clear of the %.0f%% edge, %s within the "
+		    "scatter of it", a, 100 * FULL_SPEED, b);
 }
 
 void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
@@ -466,7 +500,8 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	const struct column *run;
 	struct times t;
 	struct walk w;
-	size_t nbad, first, agree;
+	size_t nbad, first, agree, bent;
+	double s;
 
 	run = pick_run(c, m, &nbad);
 	if (!run) {
@@ -517,6 +552,15 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 		    fmt_rate(e, (double)t.key[w.full + 1] /
 			     t.ns[w.full + 1] * 1e9));
 	}
+	/* a bound from the sizes above the bend may still hold */
+	bent = run->random ? bent_below(&t, first, &w, &s) : 0;
+	if (bent) {
+		v->conf = CONF_LOW;
+		w.sure = w.sure < bent ? w.sure : bent - 1;
+		say(v->evidence, sizeof(v->evidence),
+		    "%s at %.0f%% of the line through the sizes of whole "
+		    "64KiB alone", fmt_size(d, (double)t.key[bent]), 100 * s);
+	}
 	agree = v->conf == CONF_LOW ? runs_agree(c, m, run, &t, &w) : 0;
 	if (agree >= AGREE_RUNS) {
 		v->conf = CONF_MEDIUM;
@@ -536,7 +580,7 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	} else if (v->conf == CONF_LOW && w.sure &&
 		   (w.sure >= w.judged || line_bound(run)) &&
 		   (w.sure < w.full || !isnan(w.next)))
-		at_most(&t, &w, v);
+		at_most(&t, &w, bent, v);
 	say(v->evidence, sizeof(v->evidence), "%s runs that held, N=%u",
 	    run->random ? "random" : "linear", run->nr);
 	/*

@@ -285,6 +285,15 @@ min_write "-O min write, the line's sizes bound it" \
 	"at most 192KiB (medium) .*N=1" \
 	sim:xporter,size=13306232832,au=12M,page=48k,open=7,random=5,fat=1,fatstart=3,noise=12,merge=100,level=0,small=0,rcost=56,seed=862878763 \
 	--erasesize=12M --open-au-nr=1-10
+# Random order, 3MiB AUs of 64KiB pages: the line, bent through each
+# size it finds on it, took 24KiB writes for full speed (87%), at medium.
+# Against the line through the sizes of whole 64KiB alone they are at
+# 68%: the minimum is 48KiB, and the sizes above the bend bound it.
+min_write "-O --random min write, a bent line" \
+	"-O --random min write: a bend under the edge leaves a bound" \
+	"at most 48KiB (medium) .*24KiB at [0-9]*% of the line through the sizes of whole 64KiB alone" \
+	sim:samsung16,size=16006119424,au=3M,page=64k,open=4,random=2,fat=0,fatstart=0,noise=5,merge=65,level=14,small=128k,rcost=0,seed=215807213 \
+	--erasesize=3M --open-au-nr=1-5 --random
 
 # Random order, 2 random slots: N=3 collapses to 38% at 128KiB, a
 # shallow collapse, but N=4 and N=5 sink deeper and N=2 held at 100%:
