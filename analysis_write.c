@@ -390,10 +390,12 @@ static void walk_line(const struct times *t, size_t first, struct walk *w)
 }
 
 /*
- * A random line bends through the sizes it finds on it, and bent far
- * enough a page's slow writes pass for the command's cost.  Against the
- * line through its sizes of whole 64KiB alone (three or more), the first
- * size below them it took for full speed that is under the edge, or 0.
+ * A random line bends through the sizes it finds on it, a linear one
+ * through 96KiB, and bent far enough a page's slow writes pass for the
+ * command's cost.  Against the line through its sizes of whole 64KiB
+ * alone (three or more; not the whole-AU writes, which found their AUs
+ * fresh), the first size below them it took for full speed that is
+ * under the edge and no dip, or 0.
  */
 static size_t bent_below(const struct times *t, size_t first,
 			 const struct walk *w, double *s)
@@ -403,7 +405,7 @@ static size_t bent_below(const struct times *t, size_t first,
 	struct line l;
 
 	for (i = 0; i < t->n && i <= w->full; i++) {
-		skip[i] = i < first || !whole_pages(t->key[i]);
+		skip[i] = !i || i < first || !whole_pages(t->key[i]);
 		last = skip[i] ? last : i;
 	}
 	if (page_free(t, last, skip) < 3)
@@ -411,7 +413,7 @@ static size_t bent_below(const struct times *t, size_t first,
 	fit(t, last, skip, &l);
 	for (i = last + 1; i <= w->full; i++) {
 		*s = share(t, &l, i);
-		if (*s < FULL_SPEED)
+		if (*s < FULL_SPEED && !dips_at(t, &l, i))
 			return i;
 	}
 	return 0;
@@ -553,7 +555,7 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 			     t.ns[w.full + 1] * 1e9));
 	}
 	/* a bound from the sizes above the bend may still hold */
-	bent = run->random ? bent_below(&t, first, &w, &s) : 0;
+	bent = bent_below(&t, first, &w, &s);
 	if (bent) {
 		v->conf = CONF_LOW;
 		w.sure = w.sure < bent ? w.sure : bent - 1;
