@@ -7,6 +7,15 @@
 # that /usr/bin/time reports.
 . tests/lib.sh
 
+# A 32-bit x86 build that binfmt_misc hands to qemu-user (a kernel
+# without IA32 emulation, as .ci/run sets up) reports qemu's peak RSS,
+# which grows with the code it translated: 190 MiB for the scatter below.
+emulated() {
+	[ "$(od -An -tu1 -j4 -N1 "$FB" | tr -d ' ')" = 1 ] &&
+		[ "$(od -An -tu2 -j18 -N2 "$FB" | tr -d ' ')" = 3 ] &&
+		grep -qsx enabled /proc/sys/fs/binfmt_misc/qemu-i386
+}
+
 # peak NAME MAX_KIB CMD...: CMD exits 0 with a peak RSS below MAX_KIB
 peak() {
 	_name=$1 _max=$2
@@ -15,12 +24,19 @@ peak() {
 		skip "$_name (no /usr/bin/time to measure memory)"
 		return
 	fi
-	/usr/bin/time -f %M -o "$TMP/limits.rss" "$@" > "$TMP/limits.out" \
-		2> "$TMP/limits.err"
-	_rc=$?
-	_kib=$(tail -n 1 "$TMP/limits.rss")
+	if emulated; then
+		"$@" > "$TMP/limits.out" 2> "$TMP/limits.err"
+		_rc=$? _kib=0
+	else
+		/usr/bin/time -f %M -o "$TMP/limits.rss" "$@" \
+			> "$TMP/limits.out" 2> "$TMP/limits.err"
+		_rc=$?
+		_kib=$(tail -n 1 "$TMP/limits.rss")
+	fi
 	if [ "$_rc" -ne 0 ]; then
 		fail "$_name: exit $_rc: $(head -c 300 "$TMP/limits.err")"
+	elif emulated; then
+		skip "$_name (qemu-user runs this build: the RSS is qemu's)"
 	elif [ "$_kib" -ge "$_max" ]; then
 		fail "$_name: peak RSS $_kib KiB, want < $_max KiB"
 	else
