@@ -404,7 +404,7 @@ static size_t bent_below(const struct times *t, size_t first,
 	size_t i, last = first;
 	struct line l;
 
-	for (i = 0; i < t->n && i <= w->full; i++) {
+	for (i = 0; i <= w->full; i++) {
 		skip[i] = !i || i < first || !whole_pages(t->key[i]);
 		last = skip[i] ? last : i;
 	}

@@ -25,18 +25,19 @@ peak() {
 		return
 	fi
 	if emulated; then
-		"$@" > "$TMP/limits.out" 2> "$TMP/limits.err"
-		_rc=$? _kib=0
-	else
-		/usr/bin/time -f %M -o "$TMP/limits.rss" "$@" \
-			> "$TMP/limits.out" 2> "$TMP/limits.err"
-		_rc=$?
-		_kib=$(tail -n 1 "$TMP/limits.rss")
+		if "$@" > "$TMP/limits.out" 2> "$TMP/limits.err"; then
+			skip "$_name (qemu-user runs this build: the RSS is qemu's)"
+		else
+			fail "$_name: exit $?: $(head -c 300 "$TMP/limits.err")"
+		fi
+		return
 	fi
+	/usr/bin/time -f %M -o "$TMP/limits.rss" "$@" > "$TMP/limits.out" \
+		2> "$TMP/limits.err"
+	_rc=$?
+	_kib=$(tail -n 1 "$TMP/limits.rss")
 	if [ "$_rc" -ne 0 ]; then
 		fail "$_name: exit $_rc: $(head -c 300 "$TMP/limits.err")"
-	elif emulated; then
-		skip "$_name (qemu-user runs this build: the RSS is qemu's)"
 	elif [ "$_kib" -ge "$_max" ]; then
 		fail "$_name: peak RSS $_kib KiB, want < $_max KiB"
 	else
