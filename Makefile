@@ -16,23 +16,27 @@ FB_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
 FB_LDFLAGS += -fsanitize=address,undefined
 endif
 
+# The classic core sits at the top; each added concern has its folder.
+DIRS = lib analysis report identity sim safety output survey
+HEADERS = $(wildcard *.h $(addsuffix /*.h,$(DIRS)))
+
 # The front end: command line, dispatch, output of a run, offline mode.
-FRONT_OBJS = flashbench.o options.o run_json.o offline.o info.o gate.o \
-	signals.o survey.o survey_search.o
+FRONT_OBJS = flashbench.o options.o output/run_json.o offline.o info.o \
+	safety/gate.o safety/signals.o survey/survey.o survey/search.o
 
 # The classic package's flashbench-erase DEVICE START LENGTH.
 ERASE_OBJS = flashbench_erase.o
 
 # Every other top-level source is the library the tests and fuzzers use.
 LIB_OBJS = $(filter-out $(FRONT_OBJS) $(ERASE_OBJS),$(patsubst %.c,%.o,$(sort \
-	$(wildcard *.c))))
+	$(wildcard *.c $(addsuffix /*.c,$(DIRS))))))
 
 UNIT_TESTS = $(patsubst %.c,%,$(wildcard tests/unit_*.c))
 
 all: flashbench flashbench-erase
 
-%.o: %.c $(wildcard *.h)
-	$(CC) $(FB_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+%.o: %.c $(HEADERS)
+	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 libflashbench.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
@@ -61,15 +65,16 @@ FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
 	     -fno-sanitize-recover=undefined
-FUZZ_SRCS = $(sort $(LIB_OBJS:.o=.c) report.c analysis.c)
+FUZZ_SRCS = $(sort $(LIB_OBJS:.o=.c))
 FUZZERS = fuzz/size_fuzz fuzz/report_fuzz
 FUZZ_RUN = -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
 	   -artifact_prefix=fuzz/corpus-crashes/
 
-fuzz/size_fuzz: fuzz/fuzz_size.c units.c $(wildcard *.h)
-	$(FUZZ_CC) $(FB_CFLAGS) $(FUZZ_FLAGS) -I. -o $@ $< units.c $(FB_LDLIBS)
+fuzz/size_fuzz: fuzz/fuzz_size.c lib/units.c $(HEADERS)
+	$(FUZZ_CC) $(FB_CFLAGS) $(FUZZ_FLAGS) -I. -o $@ $< lib/units.c \
+		$(FB_LDLIBS)
 
-fuzz/report_fuzz: fuzz/fuzz_report.c $(FUZZ_SRCS) $(wildcard *.h)
+fuzz/report_fuzz: fuzz/fuzz_report.c $(FUZZ_SRCS) $(HEADERS)
 	$(FUZZ_CC) $(FB_CFLAGS) $(FUZZ_FLAGS) -I. -o $@ $< $(FUZZ_SRCS) \
 		$(FB_LDLIBS)
 
@@ -124,8 +129,8 @@ uninstall:
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
-	rm -f flashbench flashbench-erase *.o libflashbench.a $(UNIT_TESTS) $(FUZZERS) \
-		bench/overhead
+	rm -f flashbench flashbench-erase *.o $(addsuffix /*.o,$(DIRS)) \
+		libflashbench.a $(UNIT_TESTS) $(FUZZERS) bench/overhead
 	rm -rf tests/tmp
 
 .PHONY: all check install uninstall clean fuzz bench accuracy

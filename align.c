@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "testdesc.h"
-#include "units.h"
+#include "lib/units.h"
 
 /* The classic samples each boundary at this many places. */
 #define ALIGN_PLACES 7

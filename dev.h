@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "extent.h"
+#include "lib/extent.h"
 
 struct dev;
 

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "testdesc.h"
-#include "units.h"
+#include "lib/units.h"
 
 /* Discards are spaced two AUs apart so the misaligned ones never overlap. */
 static double region_end(const struct opts *o)

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "testdesc.h"
-#include "units.h"
+#include "lib/units.h"
 
 static int find_fat_validate(const struct opts *o, const struct dev *d,
 			     char *err, size_t errlen)

@@ -19,22 +19,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analysis.h"
-#include "gate.h"
-#include "identity.h"
+#include "analysis/analysis.h"
+#include "safety/gate.h"
+#include "identity/identity.h"
 #include "info.h"
-#include "inuse.h"
+#include "safety/inuse.h"
 #include "offline.h"
 #include "options.h"
-#include "plot.h"
-#include "preserve.h"
-#include "progress.h"
+#include "output/plot.h"
+#include "safety/preserve.h"
+#include "output/progress.h"
 #include "run.h"
-#include "run_json.h"
-#include "safefile.h"
-#include "signals.h"
-#include "survey.h"
-#include "units.h"
+#include "output/run_json.h"
+#include "safety/safefile.h"
+#include "safety/signals.h"
+#include "survey/survey.h"
+#include "lib/units.h"
 
 /* The classic tests show a progress line only when they run this long. */
 #define PROGRESS_DELAY 3000000000ull

@@ -17,9 +17,9 @@
 #include <string.h>
 
 #include "dev.h"
-#include "inuse.h"
-#include "text.h"
-#include "units.h"
+#include "safety/inuse.h"
+#include "lib/text.h"
+#include "lib/units.h"
 
 #define EXIT_IO		1
 #define EXIT_USAGE	2

@@ -8,10 +8,10 @@
 #include <errno.h>
 #include <string.h>
 
-#include "identity.h"
+#include "identity/identity.h"
 #include "info.h"
-#include "json.h"
-#include "run_json.h"
+#include "output/json.h"
+#include "output/run_json.h"
 
 static void print_json(FILE *out, const struct front *fr, uint64_t size,
 		       uint32_t sector, const struct identity *id)

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "testdesc.h"
-#include "units.h"
+#include "lib/units.h"
 
 #define INTERVAL_PLACES 8
 

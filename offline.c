@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "identity.h"
+#include "analysis/analysis.h"
+#include "identity/identity.h"
 #include "offline.h"
-#include "report.h"
-#include "run_json.h"
-#include "units.h"
+#include "report/report.h"
+#include "output/run_json.h"
+#include "lib/units.h"
 
 /* The whole of f, up to REPORT_MAX_BYTES; NULL with errno (EFBIG: more). */
 static char *slurp(FILE *f, size_t *len)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "testdesc.h"
-#include "units.h"
+#include "lib/units.h"
 
 /*
  * A sweep column this far below its own best is not measured further.

@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "options.h"
-#include "sim.h"
-#include "text.h"
-#include "units.h"
+#include "sim/sim.h"
+#include "lib/text.h"
+#include "lib/units.h"
 
 void tell(const char *fmt, ...)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "testdesc.h"
-#include "units.h"
+#include "lib/units.h"
 
 struct vm_node *prog_node(struct prog *p, enum vm_op op)
 {

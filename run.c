@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "run.h"
-#include "units.h"
+#include "lib/units.h"
 
 static int dry_run(struct run *r, struct dev *d, struct io_log *log)
 {

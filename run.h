@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "extent.h"
+#include "lib/extent.h"
 #include "testdesc.h"
 
 /* What a test will do, worked out by running it on a recording dry run. */

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "testdesc.h"
-#include "units.h"
+#include "lib/units.h"
 
 static uint64_t read_len(const struct opts *o)
 {

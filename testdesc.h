@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "dev.h"
-#include "table.h"
+#include "lib/table.h"
 #include "vm.h"
 
 /* Everything the command line can set. */

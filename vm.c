@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "units.h"
+#include "lib/units.h"
 #include "vm.h"
 
 volatile sig_atomic_t vm_stop;

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "dev.h"
-#include "table.h"
+#include "lib/table.h"
 
 /*
  * A test is a tree of vm_node, run by vm_run().  Loops bind variables;

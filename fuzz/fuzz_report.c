@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "json.h"
-#include "report.h"
-#include "table.h"
+#include "analysis/analysis.h"
+#include "output/json.h"
+#include "report/report.h"
+#include "lib/table.h"
 
 static void report_fail(const char *what, size_t a, size_t b)
 {

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
+#include "lib/units.h"
 
 #define FUZZ_SIZE_MAX 256
 

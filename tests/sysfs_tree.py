@@ -10,7 +10,7 @@ For each dump (head .../device/*, find ... -printf '%f:' -exec cat, cat
 ../../block/mmcblk0) and prints one JSON line per tree: its directory,
 the attributes as dumped and the size the report gives for the card
 (fdisk's "Disk ... bytes" or "Size: ...B"), or null.  This parser is the
-test's own, independent of the one in report_identity.c.
+test's own, independent of the one in report/sysfs_dump.c.
 """
 import json
 import os

@@ -8,11 +8,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "analysis/analysis.h"
 #include "check.h"
-#include "report.h"
+#include "report/report.h"
 #include "seeds/seeds.h"
-#include "stats.h"
+#include "analysis/stats.h"
 
 #define MiB (1024ULL * 1024)
 #define KiB 1024ULL

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "extent.h"
+#include "lib/extent.h"
 
 static int is(const struct extents *e, size_t i, uint64_t off, uint64_t len)
 {

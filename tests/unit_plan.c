@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "survey_plan.h"
+#include "survey/plan.h"
 
 #define NMAX 64
 

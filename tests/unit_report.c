@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "report.h"
+#include "report/report.h"
 #include "seeds/seeds.h"
 
 static size_t count_kind(const struct report *r, size_t first, size_t n,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "sd_regs.h"
+#include "identity/sd_regs.h"
 
 /* Set field [lsb + width - 1 : lsb] of a register of n bytes. */
 static void put(unsigned char *b, unsigned n, unsigned lsb, unsigned width,

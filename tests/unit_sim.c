@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "dev.h"
-#include "sim.h"
+#include "sim/sim.h"
 
 #define KiB (1024ull)
 #define MiB (1024ull * KiB)

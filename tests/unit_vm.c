@@ -8,7 +8,7 @@
 #include "testdesc.h"
 #include "check.h"
 #include "run.h"
-#include "units.h"
+#include "lib/units.h"
 
 /* A fake device whose time is a function of the request. */
 static uint64_t fail_off = UINT64_MAX;

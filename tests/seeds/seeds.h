@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report.h"
+#include "report/report.h"
 
 #define SEED_000 "000_e1b1b75654890f18.txt"
 #define SEED_001 "001_9ac5dd19bf759b36.txt"

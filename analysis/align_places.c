@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Alignment test, each place on its own: a live -a run keeps every
+ * place's reads.  A read across a boundary at offset x is slower where
+ * x is a multiple of a unit of the card, the page or the erase block: at
+ * a 2^n row B at or above a unit of 2^n bytes every place is, for a unit
+ * of 3x2^n bytes only the places at its multiples (about a third), which
+ * the averaged rows cannot tell from a smaller step.  The page and the
+ * erase block are the pair of units whose multiples fit where the places
+ * step best; each is as sure as the best fit with another in its stead
+ * is worse.
+ */
+#include <math.h>
+
+#include "analysis/internal.h"
+#include "analysis/stats.h"
+#include "lib/units.h"
+
+#define MAX_CELLS (MAX_ROWS * (TABLE_MAXCOLS / 3))
+#define MAX_UNITS 24
+/* Log-likelihood of the best unit over the next, for medium and high. */
+#define UNIT_MEDIUM 4.0
+#define UNIT_HIGH 8.0
+/* ...of which one row whose places all change sides gives at most this */
+#define ROW_MAX 6.0
+/*
+ * Places a unit needs at its multiples to be more than low: a few slow
+ * places line up on the multiples of some large unit by chance (another
+ * program's reads), on a small device or with a large block most of all.
+ */
+#define UNIT_CELLS 8
+/* A step below this (ns) is timer and rounding. */
+#define STEP_MIN 3000.0
+
+/*
+ * Each place's diff at each 2^n row, where it was, and how far a shift
+ * of the card's baseline inside its row may have moved it (w): such a
+ * row sets no level, and counts only as far as it is off by more.
+ */
+struct cells {
+	size_t n, rows, places;
+	double d[MAX_CELLS], w[MAX_CELLS];
+	uint64_t x[MAX_CELLS];
+	unsigned place[MAX_CELLS];
+	size_t row[MAX_CELLS];	/* 0 .. rows - 1 */
+	int shifted[MAX_ROWS];
+	int apart[MAX_ROWS];	/* shifted for some places only */
+};
+
+static double shifted(const struct family *f, uint64_t key, int *apart)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		if (f->key[i] != key)
+			continue;
+		*apart = f->apart[i];
+		return f->bad[i] ? f->w[i] : 0;
+	}
+	return INFINITY;
+}
+
+static void collect(const struct table *t, const struct family *f,
+		    struct cells *c)
+{
+	unsigned np = t->nkept / 3, k;
+	size_t i;
+
+	c->n = c->rows = 0;
+	c->places = np;
+	for (i = 0; i < t->nrows && c->rows < MAX_ROWS; i++) {
+		const struct table_row *r = &t->rows[i];
+		int apart = 0;
+		double w = shifted(f, r->key, &apart);
+		double dk[TABLE_MAXCOLS], ak[TABLE_MAXCOLS];
+		int gone[TABLE_MAXCOLS];
+
+		if (odd_part(r->key) != 1 || !isfinite(w))
+			continue;
+		burst_places(t, r, dk, ak, gone);
+		for (k = 0; k < np && c->n < MAX_CELLS; k++) {
+			double d = dk[k];
+
+			if (!isfinite(d) || gone[k])
+				continue;
+			c->d[c->n] = d;
+			c->w[c->n] = w;
+			c->row[c->n] = c->rows;
+			c->place[c->n] = k;
+			c->x[c->n++] = t->kept_at[k] + r->key;
+		}
+		c->apart[c->rows] = apart;
+		c->shifted[c->rows++] = w > 0;
+	}
+}
+
+/* A page p and an erase block e (0: none): the places at multiples of
+ * neither, of p alone, of e, each at their median. */
+struct fit {
+	uint64_t p, e;
+	double lvl[3];
+	size_t n[3];
+	double cost;
+	double row[MAX_ROWS];	/* the cost of each row */
+	unsigned char used[MAX_ROWS];	/* groups its places fall in */
+};
+
+static int group(uint64_t x, uint64_t p, uint64_t e)
+{
+	if (e && x % e == 0)
+		return 2;
+	return p && x % p == 0;
+}
+
+/*
+ * Each group at its median, each place off by its own median distance
+ * from it (a place may read slower at every row: where it lies on the
+ * device, not which boundary it crosses), a few rounds of each.
+ */
+static void fit_levels(const struct cells *c, struct fit *f, double *off)
+{
+	static double g[3][MAX_CELLS], r[MAX_CELLS];
+	unsigned k, round;
+	size_t i, m;
+
+	for (k = 0; k < c->places; k++)
+		off[k] = 0;
+	for (round = 0; round < 3; round++) {
+		f->n[0] = f->n[1] = f->n[2] = 0;
+		for (i = 0; i < c->n; i++) {
+			if (c->w[i] > 0)
+				continue;
+			k = (unsigned)group(c->x[i], f->p, f->e);
+			g[k][f->n[k]++] = c->d[i] - off[c->place[i]];
+		}
+		for (k = 0; k < 3; k++)
+			f->lvl[k] = median_sorting(g[k], f->n[k]);
+		for (k = 0; k < c->places; k++) {
+			for (i = 0, m = 0; i < c->n; i++)
+				if (c->place[i] == k && c->w[i] <= 0)
+					r[m++] = c->d[i] -
+						 f->lvl[group(c->x[i], f->p,
+							      f->e)];
+			off[k] = m ? median_sorting(r, m) : 0;
+		}
+	}
+}
+
+static int fit_units(const struct cells *c, uint64_t p, uint64_t e,
+		     struct fit *f)
+{
+	double off[TABLE_MAXCOLS];
+	size_t i, k;
+
+	f->p = p;
+	f->e = e;
+	fit_levels(c, f, off);
+	/* each unit present, and slower than what it is not */
+	if ((p && (f->n[1] < 3 || !(f->lvl[1] > f->lvl[0]))) ||
+	    (e && (f->n[2] < 3 || !(f->lvl[2] > f->lvl[p ? 1 : 0]))) ||
+	    f->n[0] < 3)
+		return 0;
+	f->cost = 0;
+	for (k = 0; k < c->rows; k++)
+		f->row[k] = f->used[k] = 0;
+	for (i = 0; i < c->n; i++) {
+		int grp = group(c->x[i], p, e);
+
+		f->row[c->row[i]] += fmax(fabs(c->d[i] - off[c->place[i]] -
+					       f->lvl[grp]) - c->w[i], 0);
+		f->used[c->row[i]] |= 1 << grp;
+	}
+	for (k = 0; k < c->rows; k++)
+		f->cost += f->row[k];
+	return 1;
+}
+
+/* Sizes k x 2^n in [lo, hi] for k = 1 and 3, after a leading 0 (none). */
+static size_t sizes(uint64_t lo, uint64_t hi, uint64_t *u)
+{
+	uint64_t k, x;
+	size_t n = 0;
+
+	u[n++] = 0;
+	for (k = 1; k <= 3; k += 2)
+		for (x = k; x <= hi && n < MAX_UNITS; x <<= 1)
+			if (x >= lo)
+				u[n++] = x;
+	return n;
+}
+
+/*
+ * How much better fit b is than a, row by row, no row more than LLR_MAX:
+ * the places of one row are read together, so a shift of the card's
+ * baseline moves them all.  A row whose places all change sides says
+ * no more than ROW_MAX (the row fit weighs such a row better), one that
+ * was seen shifted no more than a hint; a row whose places split tells
+ * by the difference between them, which such a shift leaves alone,
+ * unless the shift took some of its places only (their scatter showed
+ * it: align_levels.c, flag_spread()).
+ */
+static double llr(const struct cells *c, const struct fit *b,
+		  const struct fit *a, double scale)
+{
+	double sum = 0;
+	size_t k;
+
+	if (!isfinite(a->cost))
+		return INFINITY;
+	for (k = 0; k < c->rows; k++) {
+		int split = (b->used[k] & (b->used[k] - 1)) ||
+			    (a->used[k] & (a->used[k] - 1));
+		double cap = c->shifted[k] && (!split || c->apart[k]) ? 1.0 :
+			     split ? LLR_MAX : ROW_MAX;
+
+		sum += fmax(fmin((a->row[k] - b->row[k]) / scale, cap), -cap);
+	}
+	return sum;
+}
+
+static enum confidence llr_conf(double llr)
+{
+	return llr >= UNIT_HIGH ? CONF_HIGH :
+	       llr >= UNIT_MEDIUM ? CONF_MEDIUM : CONF_LOW;
+}
+
+/* How much slower the places at multiples of the page or erase block
+ * are than the rest. */
+static double step_of(const struct fit *f, int page)
+{
+	size_t k = page ? 1 : 2;
+
+	return f->lvl[k] - f->lvl[k - 1 - (!page && !f->p)];
+}
+
+static void explain(char *buf, size_t len, const struct fit *f, int page)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	say(buf, len, "places at multiples of %s step by %s over the rest",
+	    fmt_size(a, (double)(page ? f->p : f->e)),
+	    fmt_time(b, step_of(f, page)));
+}
+
+/*
+ * The page and the erase block a live 2^n table's places step at (0:
+ * none fits better than no unit), each with how much better it fits
+ * than any other.  0 and inconclusive where the places cannot tell.
+ */
+void place_units(const struct table *t, const struct family *f,
+		 struct unit_read *page, struct unit_read *erase)
+{
+	static struct cells c;
+	static struct fit all[MAX_UNITS][MAX_UNITS];
+	uint64_t pu[MAX_UNITS], eu[MAX_UNITS];
+	size_t np, ne, i, j, k, bi = 0, bj = 0;
+	double scale, best = INFINITY;
+
+	page->unit = erase->unit = 0;
+	page->conf = erase->conf = CONF_INCONCLUSIVE;
+	page->pos = erase->pos = CONF_INCONCLUSIVE;
+	page->why[0] = erase->why[0] = 0;
+	if (t->kind != TAB_ALIGN || t->nkept < 6 || t->nkept % 3 ||
+	    t->nkept > TABLE_MAXCOLS)
+		return;
+	collect(t, f, &c);
+	if (c.n < 20)
+		return;
+	np = sizes(4 * KIB, PAGE_MAX, pu);
+	ne = sizes(ERASE_MIN, ERASE_MAX, eu);
+	for (i = 0; i < np; i++) {
+		for (j = 0; j < ne; j++) {
+			struct fit *x = &all[i][j];
+
+			if (!fit_units(&c, pu[i], eu[j], x))
+				x->cost = INFINITY;
+			if (x->cost < best) {
+				best = x->cost;
+				bi = i;
+				bj = j;
+			}
+		}
+	}
+	if (!isfinite(best))
+		return;
+	/* a Laplace fit: its scale is the mean distance from the levels */
+	scale = fmax(best / (double)c.n, 300.0);
+	for (k = 0; k < 2; k++) {
+		struct unit_read *r = k ? erase : page;
+		double pos = INFINITY, fam = INFINITY;
+		uint64_t best_u = k ? eu[bj] : pu[bi];
+
+		for (i = 0; i < np; i++) {
+			for (j = 0; j < ne; j++) {
+				uint64_t x = k ? eu[j] : pu[i];
+				double l;
+
+				if ((k ? j : i) == (k ? bj : bi))
+					continue;
+				l = llr(&c, &all[bi][bj], &all[i][j], scale);
+				if (x && best_u && odd_part(x) == odd_part(best_u))
+					pos = fmin(pos, l);
+				else
+					fam = fmin(fam, l);
+			}
+		}
+		r->unit = best_u;
+		r->pos = llr_conf(pos);
+		r->conf = llr_conf(fam);
+		/* below what timing resolves, or on a few places, no unit */
+		if (step_of(&all[bi][bj], !k) < STEP_MIN ||
+		    all[bi][bj].n[k ? 2 : 1] < UNIT_CELLS)
+			r->conf = conf_min(r->conf, CONF_LOW);
+	}
+	if (page->unit)
+		explain(page->why, sizeof(page->why), &all[bi][bj], 1);
+	if (erase->unit)
+		explain(erase->why, sizeof(erase->why), &all[bi][bj], 0);
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_RUN_JSON_H
+#define FLASHBENCH_RUN_JSON_H
+
+#include <stdio.h>
+
+#include "analysis/analysis.h"
+#include "identity/identity.h"
+#include "output/json.h"
+#include "options.h"
+#include "run.h"
+
+/*
+ * The members every document starts with: tool, version, the command
+ * line as typed and when it ran (UTC).
+ */
+void json_meta(struct json *j, const struct front *fr);
+
+/* "device": {path, size, logical_sector_size}. */
+void json_device(struct json *j, const char *path, uint64_t size,
+		 uint32_t sector);
+
+/* One table as a JSON object: kind, mode, N and its rows. */
+void json_table(struct json *j, const struct table *t);
+
+/* The --json document of a live run. */
+void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
+		    const struct identity *id, const struct run *r,
+		    const struct analysis *a, int status);
+
+/*
+ * The --dry-run --json document: the device, the parameters and the plan
+ * (I/O totals, largest I/O, the byte ranges written or discarded).
+ */
+void print_plan_json(FILE *f, const struct front *fr, const struct dev *d,
+		     const struct run *r);
+
+#endif

@@ -1,0 +1,507 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The survey's open-AU search, linear or random.  A full run at N=1
+ * first: what the later runs are judged against, at every size.  Then
+ * the runs the planner (plan.c) picks, each stopping its size
+ * series once the verdicts call it collapsed.  A probe also stops once
+ * it has kept up with the runs before it as deep as this card's
+ * collapses set in; until one has collapsed that depth is unknown, and
+ * probes go through every size.  Then, unless the search made them, a
+ * full run at the limit (it also shows the smallest full-speed write)
+ * and a run above it: the runs that prove the answer.
+ */
+#include <math.h>
+
+#include "survey/internal.h"
+#include "survey/plan.h"
+#include "lib/units.h"
+
+/* Rows a collapsing run takes, for the planner, until one has */
+#define COLLAPSE_ROWS 3
+/*
+ * A run that keeps this much of the best rate the others reached at
+ * each size is holding there; one that collapses falls below it a row
+ * or so before the verdicts can call it collapsed (a collapse costs a
+ * copy of part of an AU per write: at least a fifth more time where it
+ * shows).  The margin is for noise.
+ */
+#define FINE_HOLD 0.85
+/* A worst case the likely random answer may be tried at, by the plan's */
+#define LIKELY_COST 1.1
+/*
+ * The reference run dips at a size where it is below DIP_LOW of its best
+ * and a smaller one is back above DIP_BACK: a pause of the card, which
+ * would pass every later run there for one that held.
+ */
+#define DIP_LOW 0.6
+#define DIP_BACK 0.85
+
+/* A run at nr in this order made as a full run (full) or a probe. */
+static const struct step *find_run(const struct survey *s, int random,
+				   unsigned nr, int full)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind == TAB_OPENAU && t->random == random &&
+		    t->open_au_nr == nr && s->step[i].full == full)
+			return &s->step[i];
+	}
+	return NULL;
+}
+
+static int ran(const struct survey *s, int random, unsigned nr)
+{
+	return find_run(s, random, nr, 0) || find_run(s, random, nr, 1);
+}
+
+/* A run at nr went through every size without collapsing. */
+static int held_full(const struct survey *s, int random, unsigned nr)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind == TAB_OPENAU && t->random == random &&
+		    t->open_au_nr == nr && !s->step[i].collapsed &&
+		    t->nrows == survey_full_rows(s))
+			return 1;
+	}
+	return 0;
+}
+
+/* A run at nr held, as far as it went. */
+static int held(const struct survey *s, int random, unsigned nr)
+{
+	const struct step *st = find_run(s, random, nr, 0);
+
+	return held_full(s, random, nr) || (st && !st->collapsed);
+}
+
+/* The best rate the other open-AU runs of this order reached here. */
+static double held_rate(const struct survey *s, int random, uint64_t key,
+			size_t self)
+{
+	double best = 0;
+	size_t i, r;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (i == self || t->kind != TAB_OPENAU || t->random != random)
+			continue;
+		for (r = 0; r < t->nrows; r++)
+			if (t->rows[r].key == key && t->rows[r].v[0] > best)
+				best = t->rows[r].v[0];
+	}
+	return best;
+}
+
+/*
+ * Rows until a run (the table at self in s->tab, or the run in progress)
+ * first falls below FINE_HOLD of the others; 0: it never does.
+ * *unknown: a size none of the others reached.
+ */
+static unsigned deviates(const struct survey *s, const struct table *t,
+			 size_t self, int *unknown)
+{
+	size_t r;
+	double ref;
+
+	*unknown = 0;
+	for (r = 1; r < t->nrows; r++) {
+		ref = held_rate(s, t->random, t->rows[r].key, self);
+		*unknown |= !(ref > 0);
+		if (ref > 0 && t->rows[r].v[0] < FINE_HOLD * ref)
+			return (unsigned)r + 1;
+	}
+	return 0;
+}
+
+/* Rows of the linear runs that collapsed, at most; 0: none did. */
+static unsigned collapse_seen(const struct survey *s)
+{
+	size_t i, rows = 0;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind == TAB_OPENAU && !t->random &&
+		    s->step[i].collapsed && t->nrows > rows)
+			rows = t->nrows;
+	}
+	return (unsigned)rows;
+}
+
+/*
+ * Rows a collapsing run takes, for the planner.  Random runs collapse
+ * that early too far above the limit (most AUs lack a random slot);
+ * just above it, where one AU of many lacks one, they show it later,
+ * but that run is part of the proof.
+ */
+static double collapse_rows(const struct survey *s)
+{
+	unsigned seen = collapse_seen(s);
+
+	return seen ? seen : COLLAPSE_ROWS;
+}
+
+/*
+ * Rows a probe goes down to before it counts as holding: one more than
+ * where the linear runs that collapsed on this card began to fall
+ * behind (a linear collapse sets in at about the same write size
+ * whatever N), and all of them until one has.  Some cards collapse only
+ * at small writes (they copy little of an AU closed early); a probe
+ * that stopped above that would pass for one that held.
+ */
+unsigned open_au_probe_rows(const struct survey *s)
+{
+	unsigned rows = 0, d;
+	size_t i;
+	int unknown;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind != TAB_OPENAU || t->random || !s->step[i].collapsed)
+			continue;
+		d = deviates(s, t, i, &unknown);
+		if (!d || unknown)
+			return survey_full_rows(s);
+		if (d > rows)
+			rows = d;
+	}
+	return rows && rows + 1 < survey_full_rows(s) ? rows + 1 :
+	       survey_full_rows(s);
+}
+
+/*
+ * Row hook of the open-AU runs: stop the series once the verdicts, with
+ * this run's rows so far, already call it collapsed (from its third row
+ * on), so a run stops exactly where the analysis has seen enough; a
+ * probe also stops once it has clearly held as deep as it needs to.
+ */
+int open_au_row_done(void *arg, const struct table *t)
+{
+	struct survey *s = arg;
+	const struct verdict *v;
+	struct analysis a;
+	uint64_t top;
+	int unknown;
+
+	if (t->nrows < 3 || s->n == MAX_STEPS)
+		return 0;
+	survey_analyze_with(s, t, &a);
+	v = t->random ? &a.open_au_random : &a.open_au_linear;
+	s->cur_collapsed = v->type != V_NONE && !v->is_null &&
+			   v->value < t->open_au_nr;
+	/*
+	 * A random run goes on to the largest size whose order goes
+	 * backwards before the AU is whole: a collapse above it may be
+	 * the open AUs', and one that stops there tells no random count.
+	 */
+	top = open_au_telling_top(t->erasesize, 1);
+	if (s->cur_collapsed && t->random && top &&
+	    t->rows[t->nrows - 1].key > top)
+		return 0;
+	if (s->cur_collapsed)
+		return 1;
+	/* a probe as deep as collapses show here, keeping up throughout */
+	return s->cur_probe && t->nrows >= open_au_probe_rows(s) &&
+	       !deviates(s, t, s->n, &unknown) && !unknown;
+}
+
+/* Where a search stands, from the verdicts so far. */
+struct search {
+	unsigned lo, hi;	/* lo holds, hi collapses */
+	int lo_full, hi_run;
+};
+
+/*
+ * The linear count that held, exactly or as "at least" (a card that
+ * never collapsed), however sure: the runs proving it are in what the
+ * survey spent, and it is the likely random answer; 0: none.  Without
+ * it the random search weighed the linear search's writes against a
+ * proof of nothing and stepped N up one by one.
+ */
+static unsigned linear_held(const struct survey *s)
+{
+	const struct verdict *v = &s->a.open_au_linear;
+
+	if (v->type == V_NONE || v->is_null || v->at_most)
+		return 0;
+	return (unsigned)v->value;
+}
+
+/* The linear limit, when the verdict gives it exactly; 0: not known. */
+static unsigned linear_limit(const struct survey *s)
+{
+	const struct verdict *v = &s->a.open_au_linear;
+
+	return v->at_least || v->conf < CONF_MEDIUM ? 0 : linear_held(s);
+}
+
+/*
+ * lo is the verdict's limit, hi the next N that collapsed.  A full run
+ * at lo that collapsed after all moves the search below it.  Random
+ * slots are some of the open AUs: the random limit is at most the
+ * linear one.
+ */
+static void search_state(const struct survey *s, int random,
+			 struct search *st)
+{
+	const struct verdict *v = random ? &s->a.open_au_random :
+				  &s->a.open_au_linear;
+	const struct step *full;
+	unsigned lin = linear_limit(s);
+	size_t i;
+
+	st->lo = 0;
+	st->hi = s->nmax + 1;
+	if (v->type != V_NONE && !v->is_null) {
+		if (v->at_most)
+			st->hi = (unsigned)v->value + 1;
+		else
+			st->lo = (unsigned)v->value;
+	}
+	for (i = 0; i < s->n && !v->at_least; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind == TAB_OPENAU && t->random == random &&
+		    t->open_au_nr > st->lo && t->open_au_nr < st->hi)
+			st->hi = t->open_au_nr;
+	}
+	full = find_run(s, random, st->lo, 1);
+	if (st->lo && full && full->collapsed) {
+		st->hi = st->lo;
+		while (--st->lo && !held(s, random, st->lo))
+			;
+	}
+	if (random && lin && st->hi > lin + 1)
+		st->hi = lin + 1;
+	/* a random count held past the linear one: nothing left to try */
+	if (st->lo >= st->hi)
+		st->lo = st->hi - 1;
+	st->lo_full = held_full(s, random, st->lo);
+	st->hi_run = ran(s, random, st->hi);
+}
+
+/* AUs written so far. */
+static double written_aus(const struct survey *s)
+{
+	return (double)(s->d->stats.bytes_written - s->base.bytes_written) /
+	       (double)s->au;
+}
+
+/*
+ * What the runs of a search cost, for the planner: in the bound, the
+ * whole survey's writes against those of the runs that prove both
+ * limits.
+ */
+static void search_cost(const struct survey *s, int random,
+			struct plan_cost *c)
+{
+	unsigned lin = linear_held(s);
+
+	c->nmax = s->nmax;
+	c->full = survey_full_rows(s);
+	c->probe = open_au_probe_rows(s);
+	c->probes = !random && c->probe < c->full;
+	/* a linear collapse shows how deep the probes after it need go */
+	c->probe_seen = random ? 0 : collapse_rows(s) + 1;
+	c->collapse = collapse_rows(s);
+	c->spent = written_aus(s);
+	if (s->done[PH_FAT_LIN] != 2)
+		c->spent += FAT_NR * survey_fat_rows(s);
+	if (random) {
+		c->proof = c->full * lin;
+		if (lin < s->nmax)
+			c->proof += c->collapse * (lin + 1);
+	} else {
+		/* the least a random search costs: N=1 collapsing */
+		c->proof = c->collapse;
+		c->spent += c->collapse;
+	}
+}
+
+/*
+ * Random slots are some of the open ones, and cards tend to have none or
+ * take random writes in every open AU.  After N=1 (which collapses on a
+ * card with none), a full run at the linear limit proves the other
+ * common answer: tried next wherever that raises the worst case the
+ * plan keeps (the answers it would cost most on) by LIKELY_COST at most.
+ */
+static unsigned likely_random(const struct survey *s, struct plan *p,
+			      const struct search *st)
+{
+	unsigned lin = linear_held(s);
+
+	return lin > st->lo && lin < st->hi && !ran(s, 1, lin) &&
+	       plan_ratio_with(p, lin, 1) <= LIKELY_COST * plan_ratio(p) ?
+	       lin : 0;
+}
+
+/*
+ * The next run of a search: the first a full run at N=1 (what later
+ * runs are judged against, at every size), then the planner's choice
+ * (in random order, the likely answer first), then what proves the
+ * limit: a full run at it and a run above it.  0: nothing left.
+ */
+static unsigned next_run(const struct survey *s, int random, int *full)
+{
+	struct plan_cost c;
+	struct search st;
+	struct plan *p;
+	unsigned nr;
+
+	*full = 1;
+	if (!ran(s, random, 1))
+		return 1;
+	search_state(s, random, &st);
+	search_cost(s, random, &c);
+	p = plan_make(&c, st.lo, st.hi, st.lo_full, st.hi_run);
+	nr = p && random ? likely_random(s, p, &st) : 0;
+	if (!nr && p)
+		nr = plan_move(p, st.lo, st.hi, st.lo_full, full);
+	plan_free(p);
+	if (nr)
+		return nr;
+	*full = 1;
+	if (st.lo && !st.lo_full)
+		return st.lo;
+	return st.hi <= s->nmax && !st.hi_run ? st.hi : 0;
+}
+
+static void cost_run(const struct survey *s, unsigned nr, double rows,
+		     int collapse, struct cost *c)
+{
+	c->bytes += (double)nr * (double)s->au * rows;
+	c->ns += survey_est_write(s, s->full_bs, nr, (unsigned)rows, collapse);
+}
+
+/* The rest of a search on a card that keeps limit AUs open. */
+void open_au_forecast(const struct survey *s, int random, unsigned limit,
+		      struct cost *c)
+{
+	struct plan_cost pc;
+	struct search st;
+	struct plan *p;
+	unsigned nr;
+	int full;
+
+	search_cost(s, random, &pc);
+	search_state(s, random, &st);
+	if (!ran(s, random, 1)) {
+		cost_run(s, 1, limit ? pc.full : pc.collapse, !limit, c);
+		if (limit)
+			st.lo = 1;
+		else
+			st.hi = 1;
+		st.lo_full = limit > 0;
+	}
+	if (limit > s->nmax)
+		limit = s->nmax;
+	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);
+	while (p && (nr = plan_move(p, st.lo, st.hi, st.lo_full, &full))) {
+		if (nr > limit) {
+			cost_run(s, nr, pc.collapse, 1, c);
+			st.hi = nr;
+			st.hi_run = 1;
+		} else {
+			cost_run(s, nr, full ? pc.full : plan_probe_rows(&pc),
+				 0, c);
+			st.lo = nr;
+			st.lo_full = full;
+		}
+	}
+	plan_free(p);
+	if (st.lo && !st.lo_full)
+		cost_run(s, st.lo, pc.full, 0, c);
+	if (st.hi <= s->nmax && !st.hi_run)
+		cost_run(s, st.hi, pc.collapse, 1, c);
+}
+
+/*
+ * The size where reference run t dips, of the sizes no page slows (its
+ * leading rows, largest first) below the whole-AU writes; 0: none.
+ * Such a size is no reference for the runs after it.
+ */
+static uint64_t reference_dip(const struct table *t)
+{
+	double best = 0;
+	size_t n, r, k;
+
+	for (n = 0; n < t->nrows && t->rows[n].key >= PAGE_MAX; n++)
+		best = fmax(best, t->rows[n].v[0]);
+	for (r = 1; r < n; r++)
+		for (k = r + 1; t->rows[r].v[0] < DIP_LOW * best && k < n; k++)
+			if (t->rows[k].v[0] >= DIP_BACK * best)
+				return t->rows[r].key;
+	return 0;
+}
+
+static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
+				  int full, const char *again)
+{
+	struct opts o = survey_write_opts(s);
+	enum step_end ret;
+	size_t n = s->n;
+	char what[96];
+
+	o.test = &bench_open_au;
+	o.blocksize = s->full_bs;
+	o.nr_lo = o.nr_hi = nr;
+	o.random = random;
+	snprintf(what, sizeof(what), "open-AU limit, %s, %s N=%u%s",
+		 random ? "random" : "linear", full ? "full run at" : "probe",
+		 nr, again ? again : "");
+	if (s->writing && !s->no_discard)
+		survey_reset_card(s);
+	s->dirty = nr;
+	s->cur_probe = !full;
+	ret = survey_step(s, &o, random ? PH_OPEN_RAND : PH_OPEN_LIN, what);
+	s->cur_probe = 0;
+	if (s->n > n)
+		s->step[s->n - 1].full = full;
+	return ret;
+}
+
+/*
+ * The runs the planner picks, each stopping once it collapses (or, as a
+ * probe, once it clearly holds), then a full run at the limit and one
+ * above it, unless the search made them already.
+ */
+int open_au_search(struct survey *s, int random)
+{
+	char again[48], z[UNIT_BUFLEN];
+	uint64_t dip;
+	unsigned nr;
+	size_t n;
+	int full;
+
+	while ((nr = next_run(s, random, &full))) {
+		/* the same run again would tell nothing new */
+		if (find_run(s, random, nr, full))
+			break;
+		n = s->n;
+		if (open_au_step(s, random, nr, full, NULL) == STEP_STOP)
+			return -1;
+		/*
+		 * A reference that held but dipped: once more, the best of
+		 * both (one that collapsed is no pause of the card)
+		 */
+		dip = nr == 1 && s->n > n && !s->step[n].collapsed ?
+		      reference_dip(&s->tab[n]) : 0;
+		if (!dip)
+			continue;
+		snprintf(again, sizeof(again), " again (a dip at %s)",
+			 fmt_size(z, (double)dip));
+		if (open_au_step(s, random, 1, 1, again) == STEP_STOP)
+			return -1;
+	}
+	s->done[random ? PH_OPEN_RAND : PH_OPEN_LIN] = 2;
+	return 0;
+}
