@@ -7,7 +7,7 @@
 # layout: the same rows in the same order, the same fields, the same
 # padding and separators (tests/layout.py; measured values differ).
 #
-# Intended differences, not compared here (README, "Classic layouts"):
+# Intended differences, not compared here (doc/tests.md, "Layouts"):
 # - a value never gets cut to 7 characters ("-12097n", "1.417G/"): a
 #   wider one widens its field; negative times keep their unit;
 # - -a: places that do not fit are taken again rather than wrapped modulo
