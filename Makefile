@@ -107,13 +107,18 @@ bench: flashbench bench/overhead
 	sh bench/run.sh
 	python3 bench/survey_cost.py
 
+# the doc/ files keep their folder, so the README's references hold
+DOCS = README $(wildcard doc/*.md)
+
 install: flashbench flashbench-erase
 	install -D -m 755 flashbench $(DESTDIR)$(BINDIR)/flashbench
 	install -D -m 755 flashbench-erase $(DESTDIR)$(BINDIR)/flashbench-erase
 	install -D -m 644 flashbench.1 $(DESTDIR)$(MANDIR)/man1/flashbench.1
 	install -D -m 644 flashbench-erase.1 \
 		$(DESTDIR)$(MANDIR)/man1/flashbench-erase.1
-	install -D -m 644 README $(DESTDIR)$(DOCDIR)/README
+	for f in $(DOCS); do \
+		install -D -m 644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; \
+	done
 	install -D -m 644 completion/flashbench \
 		$(DESTDIR)$(COMPLETIONDIR)/flashbench
 	ln -sf flashbench $(DESTDIR)$(COMPLETIONDIR)/flashbench-erase
@@ -123,10 +128,10 @@ uninstall:
 		$(DESTDIR)$(BINDIR)/flashbench-erase \
 		$(DESTDIR)$(MANDIR)/man1/flashbench.1 \
 		$(DESTDIR)$(MANDIR)/man1/flashbench-erase.1 \
-		$(DESTDIR)$(DOCDIR)/README \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS)) \
 		$(DESTDIR)$(COMPLETIONDIR)/flashbench \
 		$(DESTDIR)$(COMPLETIONDIR)/flashbench-erase
-	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+	-rmdir $(DESTDIR)$(DOCDIR)/doc $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
 	rm -f flashbench flashbench-erase *.o $(addsuffix /*.o,$(DIRS)) \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make install puts the program, its man page, the README and the bash
+# make install puts the program, its man page, the README, doc/ and the bash
 # completion under DESTDIR/PREFIX; make uninstall takes them all away.
 . tests/lib.sh
 
@@ -13,6 +13,7 @@ fi
 for f in bin/flashbench bin/flashbench-erase share/man/man1/flashbench.1 \
 	share/man/man1/flashbench-erase.1 \
 	share/doc/flashbench/README \
+	$(for d in doc/*.md; do echo share/doc/flashbench/$d; done) \
 	share/bash-completion/completions/flashbench \
 	share/bash-completion/completions/flashbench-erase; do
 	if [ -e "$D$P/$f" ]; then
