@@ -5,50 +5,15 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
+#include "lib/msg.h"
 #include "sim/sim.h"
-#include "lib/text.h"
 #include "lib/units.h"
-
-void tell(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	say_va(stderr, "flashbench", fmt, ap);
-	va_end(ap);
-}
-
-void die_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	say_va(stderr, "flashbench", fmt, ap);
-	va_end(ap);
-	exit(EXIT_USAGE);
-}
-
-int close_out(FILE *f, const char *name, int status, int quiet)
-{
-	int bad = fflush(f) != 0 || ferror(f), err = errno;
-
-	if (fclose(f) != 0 && !bad) {
-		bad = 1;
-		err = errno;
-	}
-	if (!bad)
-		return status;
-	if (!quiet)
-		fprintf(stderr, "flashbench: writing the results to %s: %s\n",
-			name, strerror(err ? err : EIO));
-	return status ? status : EXIT_IO;
-}
 
 /* --help and the like: exit 0 only once the text is out. */
 static __attribute__((noreturn)) void exit_printed(void)

@@ -20,6 +20,7 @@
 #include "survey/advice.h"
 #include "safety/gate.h"
 #include "lib/extent.h"
+#include "lib/msg.h"
 #include "output/run_json.h"
 #include "safety/signals.h"
 #include "survey/internal.h"
