@@ -356,7 +356,7 @@ static void check_modes(const struct front *fr)
 		die_usage("--count=%s: nothing is measured with %s",
 			  fr->o.count_arg, mode);
 	if (fr->o.count_arg && fr->ntests == 1 &&
-	    fr->tests[0] == &bench_discard)
+	    fr->tests[0] == &testdesc_discard)
 		die_usage("--count=%s: --discard discards its range once",
 			  fr->o.count_arg);
 }
@@ -365,17 +365,18 @@ static void check_modes(const struct front *fr)
  * The classic ran the tests it was given in this order, whatever the
  * order on the command line; the new ones follow.
  */
-static const struct bench *const test_order[FRONT_MAXTESTS] = {
-	&bench_scatter, &bench_find_fat, &bench_align, &bench_open_au,
-	&bench_interval, &bench_erase, &bench_discard,
+static const struct testdesc *const test_order[FRONT_MAXTESTS] = {
+	&testdesc_scatter, &testdesc_find_fat, &testdesc_align,
+	&testdesc_open_au, &testdesc_interval, &testdesc_erase,
+	&testdesc_discard,
 };
 
-static void set_test(unsigned *mask, const struct bench *b)
+static void set_test(unsigned *mask, const struct testdesc *t)
 {
 	unsigned i;
 
 	for (i = 0; i < FRONT_MAXTESTS; i++)
-		if (test_order[i] == b)
+		if (test_order[i] == t)
 			*mask |= 1u << i;
 }
 
@@ -412,14 +413,14 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":aOfsirc:b:e:o:F:vhV", long_opts,
 				NULL)) != -1) {
 		switch (c) {
-		case 'a': set_test(&tests, &bench_align); break;
-		case 'O': set_test(&tests, &bench_open_au); break;
-		case 'f': set_test(&tests, &bench_find_fat); break;
-		case 's': set_test(&tests, &bench_scatter); break;
-		case 'i': set_test(&tests, &bench_interval); break;
-		case OPT_ERASE: set_test(&tests, &bench_erase); break;
+		case 'a': set_test(&tests, &testdesc_align); break;
+		case 'O': set_test(&tests, &testdesc_open_au); break;
+		case 'f': set_test(&tests, &testdesc_find_fat); break;
+		case 's': set_test(&tests, &testdesc_scatter); break;
+		case 'i': set_test(&tests, &testdesc_interval); break;
+		case OPT_ERASE: set_test(&tests, &testdesc_erase); break;
 		case OPT_DISCARD:
-			set_test(&tests, &bench_discard);
+			set_test(&tests, &testdesc_discard);
 			opt_discard(o, optarg);
 			break;
 		case 'r': o->random = 1; break;
@@ -532,7 +533,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 	o->device = opt_name(NULL, argv[optind]);
 }
 
-void use_test(struct opts *o, const struct bench *t)
+void use_test(struct opts *o, const struct testdesc *t)
 {
 	o->test = t;
 	o->count = o->count_typed ? o->count_typed : t->count ? t->count : 8;

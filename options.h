@@ -16,7 +16,7 @@
 struct front {
 	struct opts o;		/* o.test: the test running now */
 	/* the tests asked for, in the classic's order (-s -f -a -O -i) */
-	const struct bench *tests[FRONT_MAXTESTS];
+	const struct testdesc *tests[FRONT_MAXTESTS];
 	unsigned ntests;
 	const char *out;
 	int json;
@@ -49,7 +49,7 @@ void front_free(struct front *fr);
 void set_defaults(struct opts *o);
 
 /* Make t the test o describes, with its default --count unless typed. */
-void use_test(struct opts *o, const struct bench *t);
+void use_test(struct opts *o, const struct testdesc *t);
 
 /* Checks that need the device geometry but no I/O. */
 void validate(const struct front *fr, const struct dev *d);

@@ -131,11 +131,11 @@ static void test_lfsr(void)
 	}
 }
 
-static struct opts base_opts(const struct bench *b)
+static struct opts base_opts(const struct testdesc *t)
 {
 	struct opts o = {
-		.test = b, .blocksize = 512 * 1024, .erasesize = 2u << 20,
-		.count = b->count ? b->count : 2, .nr_lo = 2, .nr_hi = 2,
+		.test = t, .blocksize = 512 * 1024, .erasesize = 2u << 20,
+		.count = t->count ? t->count : 2, .nr_lo = 2, .nr_hi = 2,
 		.fat_nr = 3,
 		.scatter_order = 3, .scatter_span = 2, .interval_order = 3,
 	};
@@ -158,7 +158,7 @@ static int run_capture(const struct opts *o, struct dev *d, struct run *r,
 
 static void test_align_pattern(void)
 {
-	struct opts o = base_opts(&bench_align);
+	struct opts o = base_opts(&testdesc_align);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -205,7 +205,7 @@ static void test_align_pattern(void)
 
 static void test_open_au_pattern(void)
 {
-	struct opts o = base_opts(&bench_open_au);
+	struct opts o = base_opts(&testdesc_open_au);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -271,7 +271,7 @@ static void test_open_au_pattern(void)
 
 static void test_sweep_and_fat(void)
 {
-	struct opts o = base_opts(&bench_open_au);
+	struct opts o = base_opts(&testdesc_open_au);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -291,7 +291,7 @@ static void test_sweep_and_fat(void)
 	run_free(&r);
 	free(text);
 
-	o = base_opts(&bench_find_fat);
+	o = base_opts(&testdesc_find_fat);
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	CHECK(ret == 0 && r.tab.ncols == 3 && r.tab.nrows == 3,
@@ -309,7 +309,9 @@ static void test_sweep_and_fat(void)
 /* --count on the write tests: that many passes, the best one kept. */
 static void test_write_count(void)
 {
-	const struct bench *tests[] = { &bench_open_au, &bench_find_fat };
+	const struct testdesc *tests[] = {
+		&testdesc_open_au, &testdesc_find_fat,
+	};
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -345,7 +347,7 @@ static void test_write_count(void)
 
 static void test_erase_scatter_interval(void)
 {
-	struct opts o = base_opts(&bench_erase);
+	struct opts o = base_opts(&testdesc_erase);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -363,7 +365,7 @@ static void test_erase_scatter_interval(void)
 	run_free(&r);
 	free(text);
 
-	o = base_opts(&bench_scatter);
+	o = base_opts(&testdesc_scatter);
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	CHECK(ret == 0 && r.tab.nrows == 8 && log.n == 16 &&
@@ -377,7 +379,7 @@ static void test_erase_scatter_interval(void)
 	run_free(&r);
 	free(text);
 
-	o = base_opts(&bench_interval);
+	o = base_opts(&testdesc_interval);
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	/* time = 1000 + len + off%7 with off multiples of 512: fit exact-ish */
@@ -392,7 +394,7 @@ static void test_erase_scatter_interval(void)
 /* Reads that get faster with size: the fit is flat, not a negative rate. */
 static void test_interval_flat(void)
 {
-	struct opts o = base_opts(&bench_interval);
+	struct opts o = base_opts(&testdesc_interval);
 	struct table t = { .kind = TAB_INTERVAL, .ncols = 3 };
 	static const double ns[] = { 9010, 9000, 8960 };
 	char *text = NULL;
@@ -404,7 +406,7 @@ static void test_interval_flat(void)
 
 		r->v[0] = r->v[1] = r->v[2] = ns[i];
 	}
-	bench_interval.print(f, &t, &o);
+	testdesc_interval.print(f, &t, &o);
 	fclose(f);
 	CHECK(strstr(text, "\ninf MB/s, 8.99µs access time\n") != NULL &&
 	      strstr(text, "\nbytes 512, time 9010 overhead 20\n") != NULL &&
@@ -416,7 +418,7 @@ static void test_interval_flat(void)
 
 static void test_errors(void)
 {
-	struct opts o = base_opts(&bench_find_fat);
+	struct opts o = base_opts(&testdesc_find_fat);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -461,7 +463,7 @@ static void test_errors(void)
 		      "expression past 2^63 is -EOVERFLOW (%d)", ret);
 	}
 
-	o = base_opts(&bench_align);
+	o = base_opts(&testdesc_align);
 	o.blocksize = 1024;
 	fake_dev(&d, &log);
 	vm_stop = 1;
@@ -528,9 +530,9 @@ static void same_plan(const char *what, struct dev *d,
 /* Planning from first passes gives what walking every I/O gives. */
 static void test_plan(void)
 {
-	const struct bench *tests[] = {
-		&bench_align, &bench_open_au, &bench_find_fat, &bench_erase,
-		&bench_scatter, &bench_interval,
+	const struct testdesc *tests[] = {
+		&testdesc_align, &testdesc_open_au, &testdesc_find_fat,
+		&testdesc_erase, &testdesc_scatter, &testdesc_interval,
 	};
 	struct io_log log = { .rec = NULL };
 	struct prog prog;
