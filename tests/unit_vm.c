@@ -8,7 +8,6 @@
 #include "testdesc.h"
 #include "check.h"
 #include "run.h"
-#include "lib/units.h"
 
 /* A fake device whose time is a function of the request. */
 static uint64_t fail_off = UINT64_MAX;
@@ -594,65 +593,8 @@ static void test_plan(void)
 	free(log.rec);
 }
 
-static void test_units(void)
-{
-	char b[UNIT_BUFLEN];
-	uint64_t v;
-
-	CHECK(!strcmp(fmt_time(b, 123), "123ns"), "time 123ns: %s", b);
-	CHECK(!strcmp(fmt_time(b, 999.7), "1µs"), "time rounds up: %s", b);
-	CHECK(!strcmp(fmt_time(b, -12097), "-12.1µs"), "negative: %s", b);
-	CHECK(!strcmp(fmt_time(b, 999600), "1ms"), "time unit after "
-	      "rounding: %s", b);
-	CHECK(!strcmp(fmt_time(b, 1.23e6), "1.23ms"), "1.23ms: %s", b);
-	CHECK(!strcmp(fmt_time(b, 2.5e9), "2.5s"), "2.5s: %s", b);
-	CHECK(!strcmp(fmt_time(b, -0.3), "0ns"), "no -0ns: %s", b);
-	CHECK(!strcmp(fmt_size(b, 4194304), "4MiB"), "4MiB: %s", b);
-	CHECK(!strcmp(fmt_size(b, 1310720), "1.25MiB"), "1.25MiB: %s", b);
-	CHECK(!strcmp(fmt_size(b, 1023 * 1024), "1023KiB"), "1023KiB: %s", b);
-	CHECK(!strcmp(fmt_size(b, 512), "512B"), "512B: %s", b);
-	CHECK(!strcmp(fmt_size(b, 7948206080.0), "7.402GiB"), "GiB: %s", b);
-	CHECK(!strcmp(fmt_rate(b, 9.06e6), "9.06M/s"), "9.06M/s: %s", b);
-	CHECK(!strcmp(fmt_rate(b, 829e3), "829K/s"), "829K/s: %s", b);
-	CHECK(!strcmp(fmt_rate(b, 999.9e3), "1M/s"), "rate rounds: %s", b);
-	CHECK(parse_size("4M", &v) == 0 && v == 4u << 20, "4M");
-	CHECK(parse_size("4MiB", &v) == 0 && v == 4u << 20, "4MiB");
-	CHECK(parse_size("16k", &v) == 0 && v == 16384, "16k");
-	CHECK(parse_size("4194304", &v) == 0 && v == 4194304, "plain");
-	CHECK(parse_size("2T", &v) == 0 && v == 2ull << 40, "2T");
-	CHECK(parse_size("4X", &v) == -EINVAL, "junk suffix");
-	CHECK(parse_size("", &v) == -EINVAL, "empty");
-	CHECK(parse_size("-1", &v) == -EINVAL, "negative");
-	CHECK(parse_size(" 4", &v) == -EINVAL, "leading space");
-	CHECK(parse_size("4M ", &v) == -EINVAL, "trailing junk");
-	CHECK(parse_size("0x2000000", &v) == 0 && v == 0x2000000, "hex");
-	CHECK(parse_size("0X10M", &v) == 0 && v == 16u << 20, "hex, suffix");
-	CHECK(parse_size("010", &v) == 0 && v == 8, "octal, as C");
-	CHECK(parse_size("08", &v) == -EINVAL, "not octal");
-	CHECK(parse_size("0x", &v) == -EINVAL, "hex without digits");
-	CHECK(parse_uint("0x20", &v) == 0 && v == 32, "parse_uint: hex");
-	CHECK(parse_uint("4K", &v) == -EINVAL, "parse_uint: no suffix");
-	CHECK(parse_size("99999999999999999999", &v) == -ERANGE, "overflow");
-	CHECK(parse_size("17179869184G", &v) == -ERANGE, "suffix overflow");
-	CHECK(parse_duration("90s", &v) == 0 && v == 90000000000ull, "90s");
-	CHECK(parse_duration("20m", &v) == 0 && v == 1200000000000ull, "20m");
-	CHECK(parse_duration("2h", &v) == 0 && v == 7200000000000ull, "2h");
-	CHECK(parse_duration("1h30m", &v) == 0 && v == 5400000000000ull,
-	      "1h30m");
-	CHECK(parse_duration("45", &v) == 0 && v == 45000000000ull, "bare");
-	CHECK(parse_duration("1h30", &v) == -EINVAL, "bare after unit");
-	CHECK(parse_duration("5x", &v) == -EINVAL, "junk unit");
-	CHECK(parse_duration("m", &v) == -EINVAL, "no number");
-	CHECK(parse_duration("-1s", &v) == -EINVAL, "negative");
-	CHECK(parse_duration("99999999999h", &v) == -ERANGE, "overflow");
-	CHECK(!strcmp(fmt_duration(b, 45e9), "45s"), "45s: %s", b);
-	CHECK(!strcmp(fmt_duration(b, 720e9), "12m"), "12m: %s", b);
-	CHECK(!strcmp(fmt_duration(b, 41760e9), "11h36m"), "11h36m: %s", b);
-}
-
 int main(void)
 {
-	test_units();
 	test_lfsr();
 	test_align_pattern();
 	test_open_au_pattern();
