@@ -550,6 +550,7 @@ static void put_value(char *base, const struct optdef *d, const char *arg)
 	}
 }
 
+/* A default fills only what the command line left at 0. */
 static int value_set(const char *base, const struct optdef *d)
 {
 	if (d->kind == K_SIZE)
