@@ -156,7 +156,7 @@ static const struct vm_node *align_build(struct prog *p, const struct opts *o,
 	return series;
 }
 
-const struct bench bench_align = {
+const struct testdesc testdesc_align = {
 	.name = "align",
 	.kind = TAB_ALIGN,
 	.validate = align_validate,

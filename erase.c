@@ -84,7 +84,7 @@ static const struct vm_node *erase_build(struct prog *p, const struct opts *o,
 	return size_series(p, o, row);
 }
 
-const struct bench bench_erase = {
+const struct testdesc testdesc_erase = {
 	.name = "erase",
 	.kind = TAB_ERASE,
 	.writes = 1,
@@ -144,7 +144,7 @@ static const struct vm_node *discard_build(struct prog *p,
 	return one;
 }
 
-const struct bench bench_discard = {
+const struct testdesc testdesc_discard = {
 	.name = "discard",
 	.kind = TAB_ERASE,
 	.writes = 1,

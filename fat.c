@@ -45,7 +45,7 @@ static const struct vm_node *find_fat_build(struct prog *p,
 	return size_series(p, o, row);
 }
 
-const struct bench bench_find_fat = {
+const struct testdesc testdesc_find_fat = {
 	.name = "find-fat",
 	.kind = TAB_FAT,
 	.writes = 1,

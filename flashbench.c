@@ -24,6 +24,7 @@
 #include "identity/identity.h"
 #include "info.h"
 #include "safety/inuse.h"
+#include "lib/msg.h"
 #include "offline.h"
 #include "options.h"
 #include "output/plot.h"

@@ -11,6 +11,7 @@
 #include "identity/identity.h"
 #include "info.h"
 #include "output/json.h"
+#include "lib/msg.h"
 #include "output/run_json.h"
 
 static void print_json(FILE *out, const struct front *fr, uint64_t size,

@@ -143,7 +143,7 @@ static void interval_print(FILE *f, const struct table *t,
 	}
 }
 
-const struct bench bench_interval = {
+const struct testdesc testdesc_interval = {
 	.name = "interval",
 	.kind = TAB_INTERVAL,
 	.validate = interval_validate,

@@ -10,6 +10,7 @@
 
 #include "analysis/analysis.h"
 #include "identity/identity.h"
+#include "lib/msg.h"
 #include "offline.h"
 #include "report/report.h"
 #include "output/run_json.h"

@@ -149,7 +149,7 @@ static void open_au_header(FILE *f, const struct opts *o)
 	fputc('\n', f);
 }
 
-const struct bench bench_open_au = {
+const struct testdesc testdesc_open_au = {
 	.name = "open-au",
 	.kind = TAB_OPENAU,
 	.writes = 1,

@@ -5,201 +5,22 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
+#include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
+#include "lib/msg.h"
 #include "sim/sim.h"
-#include "lib/text.h"
 #include "lib/units.h"
-
-void tell(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	say_va(stderr, "flashbench", fmt, ap);
-	va_end(ap);
-}
-
-void die_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	say_va(stderr, "flashbench", fmt, ap);
-	va_end(ap);
-	exit(EXIT_USAGE);
-}
-
-int close_out(FILE *f, const char *name, int status, int quiet)
-{
-	int bad = fflush(f) != 0 || ferror(f), err = errno;
-
-	if (fclose(f) != 0 && !bad) {
-		bad = 1;
-		err = errno;
-	}
-	if (!bad)
-		return status;
-	if (!quiet)
-		fprintf(stderr, "flashbench: writing the results to %s: %s\n",
-			name, strerror(err ? err : EIO));
-	return status ? status : EXIT_IO;
-}
 
 /* --help and the like: exit 0 only once the text is out. */
 static __attribute__((noreturn)) void exit_printed(void)
 {
 	exit(close_out(stdout, "stdout", 0, 0));
 }
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"Usage: flashbench TEST [OPTIONS] DEVICE\n"
-"Find the hidden geometry of flash media by timing O_DIRECT I/O.\n"
-"DEVICE is a block device, a regular file, or a simulated card 'sim:...'\n"
-"(see 'flashbench --help-sim').  Sizes take K/M/G/T or KiB/MiB/GiB/TiB\n"
-"(binary) or are plain byte counts; numbers may be written in any C base\n"
-"(0x2000000, 0755).\n"
-"\n"
-"The whole procedure:\n"
-"      --survey             alignment, open-AU limit (linear, random),\n"
-"                           smallest full-speed write and FAT area,\n"
-"                           each step decided from the results so\n"
-"                           far; prints a plan with regions, bytes and an\n"
-"                           estimated time before the first write, each\n"
-"                           step's table under its classic command, then\n"
-"                           the verdicts and advice (partition alignment,\n"
-"                           mkfs parameters).  Destructive: asks on a\n"
-"                           terminal, else needs --yes (sim: never asks)\n"
-"      --yes                --survey: write without asking\n"
-"      --max-write=SIZE     --survey: stop before a step that would write\n"
-"                           more than SIZE in all\n"
-"      --max-time=DURATION  --survey: stop before a step that would end\n"
-"                           after DURATION (90s, 20m, 2h, 1h30m)\n"
-"\n"
-"Tests (several run one after the other in the classic's order:\n"
-"-s, -f, -a, -O, -i, then --erase and --discard):\n"
-"  -a, --align              alignment read test (read-only)\n"
-"  -O, --open-au            open-AU write test (destructive)\n"
-"  -f, --find-fat           FAT-area write test over the first AUs\n"
-"                           (also --findfat; destructive)\n"
-"      --erase              timed discard test (destructive)\n"
-"      --discard=START:LEN  discard one range, e.g. to reset a card\n"
-"                           (destructive)\n"
-"  -s, --scatter            scatter read plot data (read-only)\n"
-"  -i, --interval           read-size regression (read-only)\n"
-"      --info               what the device says about itself (CID, CSD,\n"
-"                           SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
-"                           no test, no timing (FLASHBENCH_SYSFS=DIR\n"
-"                           reads DIR in place of /sys)\n"
-"\n"
-"Options:\n"
-"  -b, --blocksize=N        smallest I/O size (default 16KiB)\n"
-"  -e, --erasesize=N        AU size used by write tests (default 4MiB)\n"
-"  -c, --count=N            repetitions, the best kept (default 8; -a: 32;\n"
-"                           -O and -f: 1, as each pass writes its region\n"
-"                           again, and in linear order up to 3 while\n"
-"                           pauses of the card take them)\n"
-"      --open-au-nr=N|A-B   AUs written in turn (default 2); a range A-B\n"
-"                           sweeps N=A..B, one column per N\n"
-"      --offset=N           start of the write tests' region\n"
-"                           (default 16MiB or 8 erase sizes, whichever is\n"
-"                           larger: the classic's 16MiB is AU 1 of 16MiB\n"
-"                           AUs, where FAT areas live)\n"
-"  -F, --fat-nr=N           AUs looked at by --find-fat (default 6)\n"
-"  -r, --random             pseudo-random order inside each AU\n"
-"      --scatter-order=N    2^N scatter positions (default 9)\n"
-"      --scatter-span=N     scatter reads of N blocks (default 1)\n"
-"      --interval-order=N   interval reads of sector<<0 .. sector<<(N-1)\n"
-"                           (default 12)\n"
-"  -o, --out=FILE           write the results to FILE (default stdout)\n"
-"      --json               one JSON document instead of text tables\n"
-"      --plot=FILE          also draw the results as an SVG chart in FILE\n"
-"                           (several tests: a file each, x.svg gives\n"
-"                           x-align.svg, x-open-au.svg, ...)\n"
-"      --analyze            verdicts on stdout after the table, as '# '\n"
-"                           lines (default: verdicts on stderr)\n"
-"      --analyze=FILE ...   verdicts on saved or pasted reports, no device\n"
-"                           ('-' reads stdin; more files may follow;\n"
-"                           at most 64MiB each)\n"
-"      --dry-run            print the I/O plan and totals, touch nothing\n"
-"                           (with -v: every I/O; with --json: the plan\n"
-"                           as a JSON document)\n"
-"      --realtime           SCHED_FIFO while measuring (off by default)\n"
-"      --force              write tests: go on although the device, or\n"
-"                           something sharing its storage, is in use;\n"
-"                           with --restore: onto a device other than the\n"
-"                           one the file was saved from\n"
-"      --preserve=FILE      write tests: save the bytes to be overwritten\n"
-"                           in FILE (not on the device), put them back\n"
-"                           afterwards and verify\n"
-"      --restore=FILE       put a --preserve FILE back on DEVICE (after\n"
-"                           a crash); no test option; FILE must be a\n"
-"                           regular file not writable by others, saved\n"
-"                           from DEVICE\n"
-"  -v, --verbose            more detail\n"
-"  -h, --help               this text\n"
-"      --help-sim           simulated card profiles and keys\n"
-"  -V, --version            version\n"
-"\n"
-"Exit status: 0 ok, 1 I/O or runtime error, 2 usage error (nothing was\n"
-"read or written), 3 discard not supported, 128+N stopped by signal N\n"
-"(130 ^C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE; --preserve data put back).\n");
-}
-
-enum {
-	OPT_OPEN_AU_NR = 256, OPT_OFFSET, OPT_SCATTER_ORDER,
-	OPT_SCATTER_SPAN, OPT_INTERVAL_ORDER, OPT_ERASE, OPT_DISCARD,
-	OPT_JSON, OPT_DRY_RUN, OPT_REALTIME, OPT_HELP_SIM, OPT_ANALYZE,
-	OPT_FORCE, OPT_PRESERVE, OPT_RESTORE, OPT_PLOT, OPT_INFO, OPT_SURVEY,
-	OPT_YES, OPT_MAX_WRITE, OPT_MAX_TIME,
-};
-
-static const struct option long_opts[] = {
-	{ "align", no_argument, NULL, 'a' },
-	{ "open-au", no_argument, NULL, 'O' },
-	{ "find-fat", no_argument, NULL, 'f' },
-	{ "findfat", no_argument, NULL, 'f' },
-	{ "scatter", no_argument, NULL, 's' },
-	{ "interval", no_argument, NULL, 'i' },
-	{ "erase", no_argument, NULL, OPT_ERASE },
-	{ "discard", required_argument, NULL, OPT_DISCARD },
-	{ "random", no_argument, NULL, 'r' },
-	{ "count", required_argument, NULL, 'c' },
-	{ "blocksize", required_argument, NULL, 'b' },
-	{ "erasesize", required_argument, NULL, 'e' },
-	{ "out", required_argument, NULL, 'o' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "open-au-nr", required_argument, NULL, OPT_OPEN_AU_NR },
-	{ "offset", required_argument, NULL, OPT_OFFSET },
-	{ "fat-nr", required_argument, NULL, 'F' },
-	{ "scatter-order", required_argument, NULL, OPT_SCATTER_ORDER },
-	{ "scatter-span", required_argument, NULL, OPT_SCATTER_SPAN },
-	{ "interval-order", required_argument, NULL, OPT_INTERVAL_ORDER },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-	{ "realtime", no_argument, NULL, OPT_REALTIME },
-	{ "help", no_argument, NULL, 'h' },
-	{ "help-sim", no_argument, NULL, OPT_HELP_SIM },
-	{ "analyze", optional_argument, NULL, OPT_ANALYZE },
-	{ "analyse", optional_argument, NULL, OPT_ANALYZE },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "preserve", required_argument, NULL, OPT_PRESERVE },
-	{ "restore", required_argument, NULL, OPT_RESTORE },
-	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "info", no_argument, NULL, OPT_INFO },
-	{ "survey", no_argument, NULL, OPT_SURVEY },
-	{ "yes", no_argument, NULL, OPT_YES },
-	{ "max-write", required_argument, NULL, OPT_MAX_WRITE },
-	{ "max-time", required_argument, NULL, OPT_MAX_TIME },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
-};
 
 /* A size option: parsed, nonzero. */
 static uint64_t opt_size(const char *name, const char *arg)
@@ -238,32 +59,49 @@ static unsigned opt_uint(const char *name, const char *arg, unsigned max)
 	return opt_uint_in(name, arg, arg, max);
 }
 
-static void opt_open_au_nr(struct opts *o, const char *arg)
+/* N, or a range A-B of counts up to max. */
+static void opt_range(const char *name, const char *arg, unsigned max,
+		      unsigned *lo, unsigned *hi)
 {
 	const char *dash = strchr(arg, '-');
-	char lo[32];
+	char first[32];
 
 	if (!dash) {
-		o->nr_lo = o->nr_hi = opt_uint("open-au-nr", arg, 65536);
+		*lo = *hi = opt_uint(name, arg, max);
 		return;
 	}
-	if ((size_t)(dash - arg) >= sizeof(lo))
-		die_usage("--open-au-nr=%s: not a number or range A-B", arg);
-	memcpy(lo, arg, (size_t)(dash - arg));
-	lo[dash - arg] = '\0';
-	if (!*lo)
-		die_usage("--open-au-nr=%s: not a number or range A-B", arg);
-	o->nr_lo = opt_uint_in("open-au-nr", lo, arg, 65536);
-	o->nr_hi = opt_uint_in("open-au-nr", dash + 1, arg, 65536);
-	if (o->nr_lo > o->nr_hi)
-		die_usage("--open-au-nr=%s: range runs backwards", arg);
-	if (o->nr_hi - o->nr_lo >= TABLE_MAXCOLS)
-		die_usage("--open-au-nr=%s: a sweep has at most %d columns",
-			  arg, TABLE_MAXCOLS);
+	if ((size_t)(dash - arg) >= sizeof(first))
+		die_usage("--%s=%s: not a number or range A-B", name, arg);
+	memcpy(first, arg, (size_t)(dash - arg));
+	first[dash - arg] = '\0';
+	if (!*first)
+		die_usage("--%s=%s: not a number or range A-B", name, arg);
+	*lo = opt_uint_in(name, first, arg, max);
+	*hi = opt_uint_in(name, dash + 1, arg, max);
+	if (*lo > *hi)
+		die_usage("--%s=%s: range runs backwards", name, arg);
+	if (*hi - *lo >= TABLE_MAXCOLS)
+		die_usage("--%s=%s: a sweep has at most %d columns", name, arg,
+			  TABLE_MAXCOLS);
 }
 
-static void opt_discard(struct opts *o, const char *arg)
+/*
+ * A name the kernel would refuse anyway: refused here, so that every
+ * message buffer (MSG_MAX) holds the names in it and the reason after.
+ * opt: the option it is the value of, NULL for an argument.
+ */
+static const char *opt_name(const char *opt, const char *name)
 {
+	if (strlen(name) < PATH_MAX)
+		return name;
+	die_usage("%s%s%s%s: longer than %d bytes, the longest name the "
+		  "kernel takes", opt ? "--" : "", opt ? opt : "",
+		  opt ? "=" : "", name, PATH_MAX - 1);
+}
+
+static void opt_discard(struct front *fr, const char *arg)
+{
+	struct opts *o = &fr->o;
 	const char *colon = strchr(arg, ':');
 	char start[64];
 	int ret;
@@ -282,19 +120,15 @@ static void opt_discard(struct opts *o, const char *arg)
 			  ret ? "not a size" : "zero");
 }
 
-/*
- * A name the kernel would refuse anyway: refused here, so that every
- * message buffer (MSG_MAX) holds the names in it and the reason after.
- */
-static const char *opt_name(const char *opt, const char *name)
+/* Unlike the other sizes, 0 is a place: the start of the device. */
+static void opt_offset(struct front *fr, const char *arg)
 {
-	if (strlen(name) < PATH_MAX)
-		return name;
-	die_usage("%s%s%s: longer than %d bytes, the longest name the kernel "
-		  "takes", opt ? opt : "", opt ? "=" : "", name, PATH_MAX - 1);
+	if (parse_size(arg, &fr->o.offset))
+		die_usage("--offset=%s: not a size", arg);
+	fr->o.have_offset = 1;
 }
 
-static void opt_analyze(struct front *fr, const char *arg, int argc)
+static void opt_analyze(struct front *fr, const char *arg)
 {
 	if (!arg) {
 		fr->analyze = 1;
@@ -304,11 +138,11 @@ static void opt_analyze(struct front *fr, const char *arg, int argc)
 		die_usage("--analyze=: no file named (use - for stdin)");
 	if (!fr->files) {
 		/* every later argument may be another report */
-		fr->files = calloc((size_t)argc, sizeof(*fr->files));
+		fr->files = calloc((size_t)fr->argc, sizeof(*fr->files));
 		if (!fr->files)
 			die_usage("out of memory");
 	}
-	fr->files[fr->nfiles++] = opt_name("--analyze", arg);
+	fr->files[fr->nfiles++] = opt_name("analyze", arg);
 }
 
 static void opt_duration(struct front *fr, const char *arg)
@@ -322,7 +156,266 @@ static void opt_duration(struct front *fr, const char *arg)
 			  "2h, 1h30m)", arg);
 	if (!fr->max_time)
 		die_usage("--max-time=%s: must not be zero", arg);
-	fr->max_time_arg = arg;
+}
+
+static void show_help(struct front *fr, const char *arg);
+
+static void show_help_sim(struct front *fr, const char *arg)
+{
+	(void)fr;
+	(void)arg;
+	sim_help(stdout);
+	exit_printed();
+}
+
+static void show_version(struct front *fr, const char *arg)
+{
+	(void)fr;
+	(void)arg;
+	printf("flashbench %s\n", VERSION);
+	exit_printed();
+}
+
+enum opt_kind {
+	K_HEADING,	/* a heading of --help, no option */
+	K_TEST,		/* asks for .test */
+	K_FLAG,		/* sets an int to 1 */
+	K_LEVEL,	/* adds 1 to an int each time */
+	K_COUNT,	/* a positive number up to .max */
+	K_RANGE,	/* N or A-B, positive numbers up to .max */
+	K_SIZE,		/* a nonzero size */
+	K_NAME,		/* a file name */
+	K_CALL,		/* .call parses and stores it */
+	K_ALIAS,	/* another name for the option before, not in --help */
+	K_DOC,		/* a second line of --help for the option before */
+};
+
+/*
+ * One option.  The getopt_long() tables, the parser, the defaults and
+ * --help are all built from these rows, in the order --help shows them.
+ */
+struct optdef {
+	const char *name;
+	int key;		/* the short option, 0: none */
+	int has_arg;		/* as getopt_long() takes it */
+	enum opt_kind kind;
+	const char *arg;	/* the value as --help names it */
+	/* --help's text, split at \n; a printf format where %s is .def */
+	const char *help;
+	size_t at, at_hi;	/* where the value goes in struct front */
+	/* where the value as typed goes; 0 (the device's place): nowhere */
+	size_t typed;
+	unsigned max;
+	const char *def;	/* the default, parsed as if typed */
+	const struct testdesc *test;	/* the test it asks for */
+	void (*call)(struct front *fr, const char *arg);
+};
+
+/* Defaults are set in a struct opts alone too (the survey's base). */
+#define AT(field) offsetof(struct front, field)
+_Static_assert(AT(o) == 0, "struct opts must lead struct front");
+
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
+static const struct optdef optdefs[] = {
+	{ .kind = K_HEADING, .help = "The whole procedure:" },
+	{ "survey", 0, no_argument, K_FLAG, .at = AT(survey),
+	  .help = "alignment, open-AU limit (linear, random),\n"
+		  "smallest full-speed write and FAT area,\n"
+		  "each step decided from the results so\n"
+		  "far; prints a plan with regions, bytes and an\n"
+		  "estimated time before the first write, each\n"
+		  "step's table under its classic command, then\n"
+		  "the verdicts and advice (partition alignment,\n"
+		  "mkfs parameters).  Destructive: asks on a\n"
+		  "terminal, else needs --yes (sim: never asks)" },
+	{ "yes", 0, no_argument, K_FLAG, .at = AT(yes),
+	  .help = "--survey: write without asking" },
+	{ "max-write", 0, required_argument, K_SIZE, .arg = "=SIZE",
+	  .at = AT(max_write), .typed = AT(max_write_arg),
+	  .help = "--survey: stop before a step that would write\n"
+		  "more than SIZE in all" },
+	{ "max-time", 0, required_argument, K_CALL, .arg = "=DURATION",
+	  .call = opt_duration, .typed = AT(max_time_arg),
+	  .help = "--survey: stop before a step that would end\n"
+		  "after DURATION (90s, 20m, 2h, 1h30m)" },
+	{ .kind = K_HEADING,
+	  .help = "Tests (several run one after the other in the classic's "
+		  "order:\n-s, -f, -a, -O, -i, then --erase and --discard):" },
+	{ "align", 'a', no_argument, K_TEST, .test = &testdesc_align,
+	  .help = "alignment read test (read-only)" },
+	{ "open-au", 'O', no_argument, K_TEST, .test = &testdesc_open_au,
+	  .help = "open-AU write test (destructive)" },
+	{ "find-fat", 'f', no_argument, K_TEST, .test = &testdesc_find_fat,
+	  .help = "FAT-area write test over the first AUs\n"
+		  "(also --findfat; destructive)" },
+	{ "findfat", .kind = K_ALIAS },
+	{ "erase", 0, no_argument, K_TEST, .test = &testdesc_erase,
+	  .help = "timed discard test (destructive)" },
+	{ "discard", 0, required_argument, K_CALL, .arg = "=START:LEN",
+	  .test = &testdesc_discard, .call = opt_discard,
+	  .help = "discard one range, e.g. to reset a card\n(destructive)" },
+	{ "scatter", 's', no_argument, K_TEST, .test = &testdesc_scatter,
+	  .help = "scatter read plot data (read-only)" },
+	{ "interval", 'i', no_argument, K_TEST, .test = &testdesc_interval,
+	  .help = "read-size regression (read-only)" },
+	{ "info", 0, no_argument, K_FLAG, .at = AT(info),
+	  .help = "what the device says about itself (CID, CSD,\n"
+		  "SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
+		  "no test, no timing (FLASHBENCH_SYSFS=DIR\n"
+		  "reads DIR in place of /sys)" },
+	{ .kind = K_HEADING, .help = "Options:" },
+	{ "blocksize", 'b', required_argument, K_SIZE, .arg = "=N",
+	  .at = AT(o.blocksize), .typed = AT(o.blocksize_arg), .def = "16KiB",
+	  .help = "smallest I/O size (default %s)" },
+	{ "erasesize", 'e', required_argument, K_SIZE, .arg = "=N",
+	  .at = AT(o.erasesize), .typed = AT(o.erasesize_arg), .def = "4MiB",
+	  .help = "AU size used by write tests (default %s)" },
+	{ "count", 'c', required_argument, K_COUNT, .arg = "=N",
+	  .at = AT(o.count_typed), .typed = AT(o.count_arg), .max = 1000000,
+	  .help = "repetitions, the best kept (default 8; -a: 32;\n"
+		  "-O and -f: 1, as each pass writes its region\n"
+		  "again, and in linear order up to 3 while\n"
+		  "pauses of the card take them)" },
+	{ "open-au-nr", 0, required_argument, K_RANGE, .arg = "=N|A-B",
+	  .at = AT(o.nr_lo), .at_hi = AT(o.nr_hi), .typed = AT(o.nr_arg),
+	  .max = 65536, .def = "2",
+	  .help = "AUs written in turn (default %s); a range A-B\n"
+		  "sweeps N=A..B, one column per N" },
+	{ "offset", 0, required_argument, K_CALL, .arg = "=N",
+	  .call = opt_offset, .typed = AT(o.offset_arg),
+	  .help = "start of the write tests' region\n"
+		  "(default 16MiB or 8 erase sizes, whichever is\n"
+		  "larger: the classic's 16MiB is AU 1 of 16MiB\n"
+		  "AUs, where FAT areas live)" },
+	{ "fat-nr", 'F', required_argument, K_COUNT, .arg = "=N",
+	  .at = AT(o.fat_nr), .typed = AT(o.fat_nr_arg),
+	  .max = TABLE_MAXCOLS, .def = XSTR(FAT_AUS),
+	  .help = "AUs looked at by --find-fat (default %s)" },
+	{ "random", 'r', no_argument, K_FLAG, .at = AT(o.random),
+	  .help = "pseudo-random order inside each AU" },
+	{ "scatter-order", 0, required_argument, K_COUNT, .arg = "=N",
+	  .at = AT(o.scatter_order), .typed = AT(o.scatter_order_arg),
+	  .max = 30, .def = "9",
+	  .help = "2^N scatter positions (default %s)" },
+	{ "scatter-span", 0, required_argument, K_COUNT, .arg = "=N",
+	  .at = AT(o.scatter_span), .typed = AT(o.scatter_span_arg),
+	  .max = 4096, .def = "1",
+	  .help = "scatter reads of N blocks (default %s)" },
+	{ "interval-order", 0, required_argument, K_COUNT, .arg = "=N",
+	  .at = AT(o.interval_order), .typed = AT(o.interval_order_arg),
+	  .max = 20, .def = "12",
+	  .help = "interval reads of sector<<0 .. sector<<(N-1)\n"
+		  "(default %s)" },
+	{ "out", 'o', required_argument, K_NAME, .arg = "=FILE",
+	  .at = AT(out),
+	  .help = "write the results to FILE (default stdout)" },
+	{ "json", 0, no_argument, K_FLAG, .at = AT(json),
+	  .help = "one JSON document instead of text tables" },
+	{ "plot", 0, required_argument, K_NAME, .arg = "=FILE",
+	  .at = AT(plot),
+	  .help = "also draw the results as an SVG chart in FILE\n"
+		  "(several tests: a file each, x.svg gives\n"
+		  "x-align.svg, x-open-au.svg, ...)" },
+	{ "analyze", 0, optional_argument, K_CALL, .call = opt_analyze,
+	  .help = "verdicts on stdout after the table, as '# '\n"
+		  "lines (default: verdicts on stderr)" },
+	{ "analyse", .kind = K_ALIAS },
+	{ "analyze", .kind = K_DOC, .arg = "=FILE ...",
+	  .help = "verdicts on saved or pasted reports, no device\n"
+		  "('-' reads stdin; more files may follow;\n"
+		  "at most 64MiB each)" },
+	{ "dry-run", 0, no_argument, K_FLAG, .at = AT(dry_run),
+	  .help = "print the I/O plan and totals, touch nothing\n"
+		  "(with -v: every I/O; with --json: the plan\n"
+		  "as a JSON document)" },
+	{ "realtime", 0, no_argument, K_FLAG, .at = AT(realtime),
+	  .help = "SCHED_FIFO while measuring (off by default)" },
+	{ "force", 0, no_argument, K_FLAG, .at = AT(force),
+	  .help = "write tests: go on although the device, or\n"
+		  "something sharing its storage, is in use;\n"
+		  "with --restore: onto a device other than the\n"
+		  "one the file was saved from" },
+	{ "preserve", 0, required_argument, K_NAME, .arg = "=FILE",
+	  .at = AT(preserve),
+	  .help = "write tests: save the bytes to be overwritten\n"
+		  "in FILE (not on the device), put them back\n"
+		  "afterwards and verify" },
+	{ "restore", 0, required_argument, K_NAME, .arg = "=FILE",
+	  .at = AT(restore),
+	  .help = "put a --preserve FILE back on DEVICE (after\n"
+		  "a crash); no test option; FILE must be a\n"
+		  "regular file not writable by others, saved\n"
+		  "from DEVICE" },
+	{ "verbose", 'v', no_argument, K_LEVEL, .at = AT(o.verbose),
+	  .help = "more detail" },
+	{ "help", 'h', no_argument, K_CALL, .call = show_help,
+	  .help = "this text" },
+	{ "help-sim", 0, no_argument, K_CALL, .call = show_help_sim,
+	  .help = "simulated card profiles and keys" },
+	{ "version", 'V', no_argument, K_CALL, .call = show_version,
+	  .help = "version" },
+};
+
+#define NOPTS (sizeof(optdefs) / sizeof(optdefs[0]))
+
+/*
+ * --help's columns: "  -x, " or six blanks, the long name and its value
+ * padded to a width that fits the longest (--max-time=DURATION) with a
+ * gap, then the text, its further lines indented to match.
+ */
+#define HELP_NAME_WIDTH 21
+#define HELP_INDENT (6 + HELP_NAME_WIDTH)
+
+static void usage_row(FILE *f, const struct optdef *d)
+{
+	char name[64], text[1024];
+	const char *line, *end;
+
+	if (d->kind == K_HEADING) {
+		fprintf(f, "\n%s\n", d->help);
+		return;
+	}
+	if (d->kind == K_ALIAS)
+		return;
+	snprintf(name, sizeof(name), "--%s%s", d->name, d->arg ? d->arg : "");
+	snprintf(text, sizeof(text), d->help, d->def);
+	if (d->key && d->kind != K_DOC)
+		fprintf(f, "  -%c, %-*s", d->key, HELP_NAME_WIDTH, name);
+	else
+		fprintf(f, "      %-*s", HELP_NAME_WIDTH, name);
+	for (line = text; (end = strchr(line, '\n')); line = end + 1)
+		fprintf(f, "%.*s\n%*s", (int)(end - line), line, HELP_INDENT,
+			"");
+	fprintf(f, "%s\n", line);
+}
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fputs("Usage: flashbench TEST [OPTIONS] DEVICE\n"
+"Find the hidden geometry of flash media by timing O_DIRECT I/O.\n"
+"DEVICE is a block device, a regular file, or a simulated card 'sim:...'\n"
+"(see 'flashbench --help-sim').  Sizes take K/M/G/T or KiB/MiB/GiB/TiB\n"
+"(binary) or are plain byte counts; numbers may be written in any C base\n"
+"(0x2000000, 0755).\n", f);
+	for (i = 0; i < NOPTS; i++)
+		usage_row(f, &optdefs[i]);
+	fputs("\n"
+"Exit status: 0 ok, 1 I/O or runtime error, 2 usage error (nothing was\n"
+"read or written), 3 discard not supported, 128+N stopped by signal N\n"
+"(130 ^C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE; --preserve data put back).\n",
+	      f);
+}
+
+static void show_help(struct front *fr, const char *arg)
+{
+	(void)fr;
+	(void)arg;
+	usage(stdout);
+	exit_printed();
 }
 
 /* --survey picks its own tests; its options go with nothing else. */
@@ -391,7 +484,7 @@ static void check_modes(const struct front *fr)
 		die_usage("--count=%s: nothing is measured with %s",
 			  fr->o.count_arg, mode);
 	if (fr->o.count_arg && fr->ntests == 1 &&
-	    fr->tests[0] == &bench_discard)
+	    fr->tests[0] == &testdesc_discard)
 		die_usage("--count=%s: --discard discards its range once",
 			  fr->o.count_arg);
 }
@@ -400,17 +493,18 @@ static void check_modes(const struct front *fr)
  * The classic ran the tests it was given in this order, whatever the
  * order on the command line; the new ones follow.
  */
-static const struct bench *const test_order[FRONT_MAXTESTS] = {
-	&bench_scatter, &bench_find_fat, &bench_align, &bench_open_au,
-	&bench_interval, &bench_erase, &bench_discard,
+static const struct testdesc *const test_order[FRONT_MAXTESTS] = {
+	&testdesc_scatter, &testdesc_find_fat, &testdesc_align,
+	&testdesc_open_au, &testdesc_interval, &testdesc_erase,
+	&testdesc_discard,
 };
 
-static void set_test(unsigned *mask, const struct bench *b)
+static void set_test(unsigned *mask, const struct testdesc *t)
 {
 	unsigned i;
 
 	for (i = 0; i < FRONT_MAXTESTS; i++)
-		if (test_order[i] == b)
+		if (test_order[i] == t)
 			*mask |= 1u << i;
 }
 
@@ -437,108 +531,113 @@ static const char *bad_opt(char **argv)
 	return arg;
 }
 
-static void parse_argv(struct front *fr, int argc, char **argv)
+/* The value of a numeric option, from the command line or a default. */
+static void put_value(char *base, const struct optdef *d, const char *arg)
 {
-	struct opts *o = &fr->o;
-	unsigned tests = 0;
-	int c;
+	switch (d->kind) {
+	case K_COUNT:
+		*(unsigned *)(base + d->at) = opt_uint(d->name, arg, d->max);
+		break;
+	case K_RANGE:
+		opt_range(d->name, arg, d->max, (unsigned *)(base + d->at),
+			  (unsigned *)(base + d->at_hi));
+		break;
+	case K_SIZE:
+		*(uint64_t *)(base + d->at) = opt_size(d->name, arg);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A default fills only what the command line left at 0. */
+static int value_set(const char *base, const struct optdef *d)
+{
+	if (d->kind == K_SIZE)
+		return *(const uint64_t *)(base + d->at) != 0;
+	return *(const unsigned *)(base + d->at) != 0;
+}
+
+static void apply(struct front *fr, const struct optdef *d, const char *arg,
+		  unsigned *tests)
+{
+	char *base = (char *)fr;
+
+	if (d->test)
+		set_test(tests, d->test);
+	switch (d->kind) {
+	case K_FLAG:
+		*(int *)(base + d->at) = 1;
+		break;
+	case K_LEVEL:
+		(*(int *)(base + d->at))++;
+		break;
+	case K_NAME:
+		*(const char **)(base + d->at) = opt_name(d->name, arg);
+		break;
+	case K_CALL:
+		d->call(fr, arg);
+		break;
+	default:
+		put_value(base, d, arg);
+		break;
+	}
+	if (d->typed)
+		*(const char **)(base + d->typed) = arg;
+}
+
+/* getopt_long()'s value for a row: its short option, else past them all. */
+static int key_of(size_t i)
+{
+	return optdefs[i].key ? optdefs[i].key : UCHAR_MAX + 1 + (int)i;
+}
+
+static const struct optdef *row_of(int key)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTS; i++)
+		if (optdefs[i].kind != K_DOC && optdefs[i].kind != K_ALIAS &&
+		    key_of(i) == key)
+			return &optdefs[i];
+	return NULL;
+}
+
+/* The option strings of getopt_long(); an alias takes the row before. */
+static void getopt_tables(struct option *longs, char *shorts)
+{
+	int val = 0, has_arg = no_argument;
+	size_t i;
 
 	/* leading ':': report errors here, on one line */
-	while ((c = getopt_long(argc, argv, ":aOfsirc:b:e:o:F:vhV", long_opts,
-				NULL)) != -1) {
-		switch (c) {
-		case 'a': set_test(&tests, &bench_align); break;
-		case 'O': set_test(&tests, &bench_open_au); break;
-		case 'f': set_test(&tests, &bench_find_fat); break;
-		case 's': set_test(&tests, &bench_scatter); break;
-		case 'i': set_test(&tests, &bench_interval); break;
-		case OPT_ERASE: set_test(&tests, &bench_erase); break;
-		case OPT_DISCARD:
-			set_test(&tests, &bench_discard);
-			opt_discard(o, optarg);
-			break;
-		case 'r': o->random = 1; break;
-		case 'c':
-			o->count_typed = opt_uint("count", optarg, 1000000);
-			o->count_arg = optarg;
-			break;
-		case 'b':
-			o->blocksize = opt_size("blocksize", optarg);
-			o->blocksize_arg = optarg;
-			break;
-		case 'e':
-			o->erasesize = opt_size("erasesize", optarg);
-			o->erasesize_arg = optarg;
-			break;
-		case 'o': fr->out = opt_name("--out", optarg); break;
-		case 'v': o->verbose++; break;
-		case OPT_OPEN_AU_NR:
-			opt_open_au_nr(o, optarg);
-			o->nr_arg = optarg;
-			break;
-		case OPT_OFFSET:
-			if (parse_size(optarg, &o->offset))
-				die_usage("--offset=%s: not a size", optarg);
-			o->have_offset = 1;
-			o->offset_arg = optarg;
-			break;
-		case 'F':
-			o->fat_nr = opt_uint("fat-nr", optarg, TABLE_MAXCOLS);
-			o->fat_nr_arg = optarg;
-			break;
-		case OPT_SCATTER_ORDER:
-			o->scatter_order = opt_uint("scatter-order", optarg, 30);
-			o->scatter_order_arg = optarg;
-			break;
-		case OPT_SCATTER_SPAN:
-			o->scatter_span = opt_uint("scatter-span", optarg, 4096);
-			o->scatter_span_arg = optarg;
-			break;
-		case OPT_INTERVAL_ORDER:
-			o->interval_order = opt_uint("interval-order", optarg,
-						     20);
-			o->interval_order_arg = optarg;
-			break;
-		case OPT_JSON: fr->json = 1; break;
-		case OPT_DRY_RUN: fr->dry_run = 1; break;
-		case OPT_REALTIME: fr->realtime = 1; break;
-		case 'h': usage(stdout); exit_printed();
-		case OPT_HELP_SIM: sim_help(stdout); exit_printed();
-		case OPT_ANALYZE: opt_analyze(fr, optarg, argc); break;
-		case OPT_FORCE: fr->force = 1; break;
-		case OPT_PRESERVE:
-			fr->preserve = opt_name("--preserve", optarg);
-			break;
-		case OPT_RESTORE:
-			fr->restore = opt_name("--restore", optarg);
-			break;
-		case OPT_PLOT: fr->plot = opt_name("--plot", optarg); break;
-		case OPT_INFO: fr->info = 1; break;
-		case OPT_SURVEY: fr->survey = 1; break;
-		case OPT_YES: fr->yes = 1; break;
-		case OPT_MAX_WRITE:
-			fr->max_write = opt_size("max-write", optarg);
-			fr->max_write_arg = optarg;
-			break;
-		case OPT_MAX_TIME: opt_duration(fr, optarg); break;
-		case 'V':
-			printf("flashbench %s\n", VERSION);
-			exit_printed();
-		case ':':
-			die_usage("%s: needs a value", bad_opt(argv));
-		default:
-			die_usage("%s: unknown option, or a value it does not "
-				  "take (try 'flashbench --help')",
-				  bad_opt(argv));
+	*shorts++ = ':';
+	for (i = 0; i < NOPTS; i++) {
+		const struct optdef *d = &optdefs[i];
+
+		if (d->kind == K_HEADING || d->kind == K_DOC)
+			continue;
+		if (d->kind != K_ALIAS) {
+			val = key_of(i);
+			has_arg = d->has_arg;
 		}
+		*longs++ = (struct option){ d->name, has_arg, NULL, val };
+		if (!d->key)
+			continue;
+		*shorts++ = (char)d->key;
+		if (has_arg != no_argument)
+			*shorts++ = ':';
+		if (has_arg == optional_argument)
+			*shorts++ = ':';
 	}
-	if (fr->nfiles && fr->survey)
-		die_usage("--analyze=%s: reads saved reports; it does not go "
-			  "with --survey", fr->files[0]);
-	order_tests(fr, tests);
-	check_survey(fr);
-	check_modes(fr);
-	check_plot(fr);
+	*longs = (struct option){ NULL, 0, NULL, 0 };
+	*shorts = '\0';
+}
+
+/* After the options: reports to read, or the one device. */
+static void operands(struct front *fr, int argc, char **argv)
+{
+	struct opts *o = &fr->o;
+
 	if (fr->nfiles) {
 		if (fr->info)
 			die_usage("--analyze=%s: reads saved reports; it does "
@@ -567,7 +666,37 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 	o->device = opt_name(NULL, argv[optind]);
 }
 
-void use_test(struct opts *o, const struct bench *t)
+static void parse_argv(struct front *fr, int argc, char **argv)
+{
+	/* each row a long option, a short one at most 3 characters */
+	struct option longs[NOPTS + 1];
+	char shorts[1 + 3 * NOPTS + 1];
+	const struct optdef *d;
+	unsigned tests = 0;
+	int c;
+
+	getopt_tables(longs, shorts);
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if (c == ':')
+			die_usage("%s: needs a value", bad_opt(argv));
+		d = row_of(c);
+		if (!d)
+			die_usage("%s: unknown option, or a value it does not "
+				  "take (try 'flashbench --help')",
+				  bad_opt(argv));
+		apply(fr, d, optarg, &tests);
+	}
+	if (fr->nfiles && fr->survey)
+		die_usage("--analyze=%s: reads saved reports; it does not go "
+			  "with --survey", fr->files[0]);
+	order_tests(fr, tests);
+	check_survey(fr);
+	check_modes(fr);
+	check_plot(fr);
+	operands(fr, argc, argv);
+}
+
+void use_test(struct opts *o, const struct testdesc *t)
 {
 	o->test = t;
 	o->count = o->count_typed ? o->count_typed : t->count ? t->count : 8;
@@ -575,20 +704,11 @@ void use_test(struct opts *o, const struct bench *t)
 
 void set_defaults(struct opts *o)
 {
-	if (!o->blocksize)
-		o->blocksize = 16384;
-	if (!o->erasesize)
-		o->erasesize = 4u << 20;
-	if (!o->nr_lo)
-		o->nr_lo = o->nr_hi = 2;
-	if (!o->fat_nr)
-		o->fat_nr = FAT_AUS;
-	if (!o->scatter_order)
-		o->scatter_order = 9;
-	if (!o->scatter_span)
-		o->scatter_span = 1;
-	if (!o->interval_order)
-		o->interval_order = 12;
+	size_t i;
+
+	for (i = 0; i < NOPTS; i++)
+		if (optdefs[i].def && !value_set((char *)o, &optdefs[i]))
+			put_value((char *)o, &optdefs[i], optdefs[i].def);
 }
 
 /* --blocksize above --erasesize, naming only what the user typed */

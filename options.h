@@ -2,7 +2,6 @@
 #ifndef FLASHBENCH_OPTIONS_H
 #define FLASHBENCH_OPTIONS_H
 
-#include <limits.h>
 #include <stddef.h>
 
 #include "dev.h"
@@ -11,24 +10,13 @@
 /* Above the classic package's "62" for dpkg --compare-versions. */
 #define VERSION "63.0"
 
-/*
- * Room for a message naming two paths as long as the kernel takes, so
- * the reason after them is never cut off.
- */
-#define MSG_MAX (3 * PATH_MAX)
-
-/* Exit statuses, documented in --help and README. */
-#define EXIT_IO		1
-#define EXIT_USAGE	2
-#define EXIT_NODISCARD	3
-
 #define FRONT_MAXTESTS 7
 
 /* The whole command line: the test's options and the front end's own. */
 struct front {
 	struct opts o;		/* o.test: the test running now */
 	/* the tests asked for, in the classic's order (-s -f -a -O -i) */
-	const struct bench *tests[FRONT_MAXTESTS];
+	const struct testdesc *tests[FRONT_MAXTESTS];
 	unsigned ntests;
 	const char *out;
 	int json;
@@ -51,23 +39,6 @@ struct front {
 	const char *max_write_arg, *max_time_arg;
 };
 
-/*
- * One line "flashbench: ..." on stderr, control characters and stray
- * bytes of the names in it shown as \xHH (a final newline is optional).
- */
-void tell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* The same, then exit status 2. */
-void die_usage(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2), noreturn));
-
-/*
- * Flush and close the results (stdout or --out): data that did not get
- * there is lost, so a failed write, flush or close is a message naming
- * where and why, and EXIT_IO when status was 0.  quiet: already said.
- */
-int close_out(FILE *f, const char *name, int status, int quiet);
-
 /* Parse argv into fr; bad input ends the program with status 2. */
 void parse_args(struct front *fr, int argc, char **argv);
 
@@ -78,7 +49,7 @@ void front_free(struct front *fr);
 void set_defaults(struct opts *o);
 
 /* Make t the test o describes, with its default --count unless typed. */
-void use_test(struct opts *o, const struct bench *t);
+void use_test(struct opts *o, const struct testdesc *t);
 
 /* Checks that need the device geometry but no I/O. */
 void validate(const struct front *fr, const struct dev *d);

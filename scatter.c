@@ -73,7 +73,7 @@ static void scatter_print(FILE *f, const struct table *t,
 			t->rows[i].v[0] / 1e6);
 }
 
-const struct bench bench_scatter = {
+const struct testdesc testdesc_scatter = {
 	.name = "scatter",
 	.kind = TAB_SCATTER,
 	.validate = scatter_validate,

@@ -12,7 +12,7 @@
 /* Everything the command line can set. */
 struct opts {
 	const char *device;
-	const struct bench *test;
+	const struct testdesc *test;
 	uint64_t blocksize, erasesize, offset;
 	int have_offset;
 	/*
@@ -50,7 +50,7 @@ void prog_kids(struct prog *p, struct vm_node *n, ...);
 void prog_free(struct prog *p);
 
 /* One test: its access pattern as a program, and how to check its input. */
-struct bench {
+struct testdesc {
 	const char *name;
 	enum table_kind kind;
 	int writes;		/* destructive */
@@ -72,8 +72,9 @@ struct bench {
 	void (*print)(FILE *f, const struct table *t, const struct opts *o);
 };
 
-extern const struct bench bench_align, bench_open_au, bench_find_fat,
-	bench_erase, bench_discard, bench_scatter, bench_interval;
+extern const struct testdesc testdesc_align, testdesc_open_au,
+	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
+	testdesc_interval;
 
 /*
  * Pieces shared by the test descriptions.  best_of: the fastest of

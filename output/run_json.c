@@ -115,13 +115,13 @@ static void json_params(struct json *j, const struct opts *o)
 	json_u64(j, "blocksize", o->blocksize);
 	json_u64(j, "erasesize", o->erasesize);
 	json_u64(j, "count", o->count);
-	if (o->test == &bench_open_au) {
+	if (o->test == &testdesc_open_au) {
 		json_u64(j, "open_au_nr_min", o->nr_lo);
 		json_u64(j, "open_au_nr_max", o->nr_hi);
 	}
 	if (o->test->writes)
 		json_u64(j, "offset", write_offset(o));
-	if (o->test == &bench_find_fat)
+	if (o->test == &testdesc_find_fat)
 		json_u64(j, "fat_nr", o->fat_nr);
 	json_bool(j, "random", o->random);
 	json_close(j, '}');

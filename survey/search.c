@@ -451,7 +451,7 @@ static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
 	size_t n = s->n;
 	char what[96];
 
-	o.test = &bench_open_au;
+	o.test = &testdesc_open_au;
 	o.blocksize = s->full_bs;
 	o.nr_lo = o.nr_hi = nr;
 	o.random = random;

@@ -20,6 +20,7 @@
 #include "survey/advice.h"
 #include "safety/gate.h"
 #include "lib/extent.h"
+#include "lib/msg.h"
 #include "output/run_json.h"
 #include "safety/signals.h"
 #include "survey/internal.h"
@@ -67,11 +68,11 @@ static void command_line(const struct survey *s, const struct opts *o,
 {
 	size_t n;
 
-	if (o->test == &bench_align)
+	if (o->test == &testdesc_align)
 		n = (size_t)snprintf(buf, len, "flashbench -a --blocksize=%llu"
 				     " --count=%u", (unsigned long long)
 				     o->blocksize, o->count);
-	else if (o->test == &bench_open_au)
+	else if (o->test == &testdesc_open_au)
 		n = (size_t)snprintf(buf, len, "flashbench -O --erasesize=%llu"
 				     " --blocksize=%llu --open-au-nr=%u"
 				     " --offset=%llu%s",
@@ -207,7 +208,7 @@ static double est_run(const struct survey *s, const struct opts *o,
 
 	if (!o->test->writes)
 		return (double)r->plan.io.reads * read_ns(s);
-	if (o->test == &bench_find_fat)
+	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
 	/* a probe that holds stops early */
 	if (s->cur_probe && open_au_probe_rows(s) < rows)
@@ -339,9 +340,9 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 		 s->n + 1, what);
 	step_heading(s, st);
 	progress_show(&s->pg);
-	if (o->test == &bench_open_au)
+	if (o->test == &testdesc_open_au)
 		r.row_done = open_au_row_done;
-	else if (o->test == &bench_find_fat)
+	else if (o->test == &testdesc_find_fat)
 		r.row_done = fat_settled;
 	r.tick = tick;
 	r.hook_arg = s;
@@ -417,7 +418,7 @@ static int align_phase(struct survey *s)
 	unsigned round, i;
 	char what[64];
 
-	o.test = &bench_align;
+	o.test = &testdesc_align;
 	for (round = 0; round < ALIGN_ROUNDS; round++) {
 		o.count = (s->cfg->base.count ? s->cfg->base.count : 8) <<
 			  (round ? round - 1 : 0);
@@ -684,7 +685,7 @@ static int fat_phase(struct survey *s, int random)
 		s->done[ph] = 2;
 		return 0;
 	}
-	o.test = &bench_find_fat;
+	o.test = &testdesc_find_fat;
 	o.blocksize = s->fat_bs;
 	o.fat_nr = FAT_NR;
 	o.random = random;

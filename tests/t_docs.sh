@@ -2,8 +2,8 @@
 # The README is the front door: the two commands of a fresh machine come
 # first (CI and people run them as written), it stays short, its source
 # map names every folder of code, and the reference it points to exists.
-# The man page documents every option the program takes (the table in
-# options.c, short and long), and has the sections a user looks for.
+# The man page documents every option the program takes (the rows of
+# the option table in options.c, short and long), and has the sections a user looks for.
 . tests/lib.sh
 
 # A front door is read whole; the reference lives in the man page and doc/.
@@ -59,7 +59,7 @@ if ! command -v man >/dev/null 2>&1; then
 	exit 0
 fi
 MANWIDTH=200 man -l flashbench.1 > "$TMP/man.txt" 2>/dev/null
-long=$(sed -n 's/^	{ "\([a-z-]*\)", .*/\1/p' options.c)
+long=$(sed -n 's/^	{ "\([a-z-]*\)", .*/\1/p' options.c | sort -u)
 if [ "$(echo "$long" | wc -w)" -lt 30 ]; then
 	fail "man page: cannot read the option table of options.c"
 	exit 0
@@ -68,8 +68,7 @@ missing=
 for o in $long; do
 	grep -q -e "--$o\b" "$TMP/man.txt" || missing="$missing --$o"
 done
-short=$(sed -n 's/.*getopt_long(argc, argv, ":\([a-zA-Z:]*\)".*/\1/p' \
-	options.c | tr -d :)
+short=$(sed -n "s/^	{ \"[a-z-]*\", '\\(.\\)',.*/\\1/p" options.c | tr -d '\n')
 for c in $(echo "$short" | sed 's/./& /g'); do
 	grep -q -e "-$c\b" "$TMP/man.txt" || missing="$missing -$c"
 done

@@ -8,14 +8,21 @@
 
 F=$TMP/pattern.img
 KIB=1024
+# written N: what -O writes on a fresh image, its first 64KiB in pattern.N
+# (not on stdout: a failed run must not leave its message as the data)
 written() {
 	head -c $((1 << 20)) /dev/zero > "$F"
 	"$FB" -O --erasesize=64K --blocksize=64K --open-au-nr=1 --offset=0 \
-		"$F" > /dev/null 2>&1 || fail "pattern: -O on $F: exit $?"
-	head -c $((64 * KIB)) "$F"
+		"$F" > /dev/null 2>&1 || {
+		fail "pattern: -O on $F: exit $?"
+		return 1
+	}
+	head -c $((64 * KIB)) "$F" > "$TMP/pattern.$1"
 }
-written > "$TMP/pattern.1"
-written > "$TMP/pattern.2"
+if ! written 1 || ! written 2; then
+	rm -f "$F" "$TMP/pattern.1" "$TMP/pattern.2"
+	exit 0
+fi
 cmp -s "$TMP/pattern.1" "$TMP/pattern.2" &&
 	pass "pattern: the same data on every run" ||
 	fail "pattern: two runs wrote different data"

@@ -8,7 +8,6 @@
 #include "testdesc.h"
 #include "check.h"
 #include "run.h"
-#include "lib/units.h"
 
 /* A fake device whose time is a function of the request. */
 static uint64_t fail_off = UINT64_MAX;
@@ -131,11 +130,11 @@ static void test_lfsr(void)
 	}
 }
 
-static struct opts base_opts(const struct bench *b)
+static struct opts base_opts(const struct testdesc *t)
 {
 	struct opts o = {
-		.test = b, .blocksize = 512 * 1024, .erasesize = 2u << 20,
-		.count = b->count ? b->count : 2, .nr_lo = 2, .nr_hi = 2,
+		.test = t, .blocksize = 512 * 1024, .erasesize = 2u << 20,
+		.count = t->count ? t->count : 2, .nr_lo = 2, .nr_hi = 2,
 		.fat_nr = 3,
 		.scatter_order = 3, .scatter_span = 2, .interval_order = 3,
 	};
@@ -158,7 +157,7 @@ static int run_capture(const struct opts *o, struct dev *d, struct run *r,
 
 static void test_align_pattern(void)
 {
-	struct opts o = base_opts(&bench_align);
+	struct opts o = base_opts(&testdesc_align);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -205,7 +204,7 @@ static void test_align_pattern(void)
 
 static void test_open_au_pattern(void)
 {
-	struct opts o = base_opts(&bench_open_au);
+	struct opts o = base_opts(&testdesc_open_au);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -271,7 +270,7 @@ static void test_open_au_pattern(void)
 
 static void test_sweep_and_fat(void)
 {
-	struct opts o = base_opts(&bench_open_au);
+	struct opts o = base_opts(&testdesc_open_au);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -291,7 +290,7 @@ static void test_sweep_and_fat(void)
 	run_free(&r);
 	free(text);
 
-	o = base_opts(&bench_find_fat);
+	o = base_opts(&testdesc_find_fat);
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	CHECK(ret == 0 && r.tab.ncols == 3 && r.tab.nrows == 3,
@@ -309,7 +308,9 @@ static void test_sweep_and_fat(void)
 /* --count on the write tests: that many passes, the best one kept. */
 static void test_write_count(void)
 {
-	const struct bench *tests[] = { &bench_open_au, &bench_find_fat };
+	const struct testdesc *tests[] = {
+		&testdesc_open_au, &testdesc_find_fat,
+	};
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -345,7 +346,7 @@ static void test_write_count(void)
 
 static void test_erase_scatter_interval(void)
 {
-	struct opts o = base_opts(&bench_erase);
+	struct opts o = base_opts(&testdesc_erase);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -363,7 +364,7 @@ static void test_erase_scatter_interval(void)
 	run_free(&r);
 	free(text);
 
-	o = base_opts(&bench_scatter);
+	o = base_opts(&testdesc_scatter);
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	CHECK(ret == 0 && r.tab.nrows == 8 && log.n == 16 &&
@@ -377,7 +378,7 @@ static void test_erase_scatter_interval(void)
 	run_free(&r);
 	free(text);
 
-	o = base_opts(&bench_interval);
+	o = base_opts(&testdesc_interval);
 	fake_dev(&d, &log);
 	ret = run_capture(&o, &d, &r, &text);
 	/* time = 1000 + len + off%7 with off multiples of 512: fit exact-ish */
@@ -392,7 +393,7 @@ static void test_erase_scatter_interval(void)
 /* Reads that get faster with size: the fit is flat, not a negative rate. */
 static void test_interval_flat(void)
 {
-	struct opts o = base_opts(&bench_interval);
+	struct opts o = base_opts(&testdesc_interval);
 	struct table t = { .kind = TAB_INTERVAL, .ncols = 3 };
 	static const double ns[] = { 9010, 9000, 8960 };
 	char *text = NULL;
@@ -404,7 +405,7 @@ static void test_interval_flat(void)
 
 		r->v[0] = r->v[1] = r->v[2] = ns[i];
 	}
-	bench_interval.print(f, &t, &o);
+	testdesc_interval.print(f, &t, &o);
 	fclose(f);
 	CHECK(strstr(text, "\ninf MB/s, 8.99µs access time\n") != NULL &&
 	      strstr(text, "\nbytes 512, time 9010 overhead 20\n") != NULL &&
@@ -416,7 +417,7 @@ static void test_interval_flat(void)
 
 static void test_errors(void)
 {
-	struct opts o = base_opts(&bench_find_fat);
+	struct opts o = base_opts(&testdesc_find_fat);
 	struct io_log log = { .rec = NULL };
 	struct dev d;
 	struct run r;
@@ -461,7 +462,7 @@ static void test_errors(void)
 		      "expression past 2^63 is -EOVERFLOW (%d)", ret);
 	}
 
-	o = base_opts(&bench_align);
+	o = base_opts(&testdesc_align);
 	o.blocksize = 1024;
 	fake_dev(&d, &log);
 	vm_stop = 1;
@@ -528,9 +529,9 @@ static void same_plan(const char *what, struct dev *d,
 /* Planning from first passes gives what walking every I/O gives. */
 static void test_plan(void)
 {
-	const struct bench *tests[] = {
-		&bench_align, &bench_open_au, &bench_find_fat, &bench_erase,
-		&bench_scatter, &bench_interval,
+	const struct testdesc *tests[] = {
+		&testdesc_align, &testdesc_open_au, &testdesc_find_fat,
+		&testdesc_erase, &testdesc_scatter, &testdesc_interval,
 	};
 	struct io_log log = { .rec = NULL };
 	struct prog prog;
@@ -592,65 +593,8 @@ static void test_plan(void)
 	free(log.rec);
 }
 
-static void test_units(void)
-{
-	char b[UNIT_BUFLEN];
-	uint64_t v;
-
-	CHECK(!strcmp(fmt_time(b, 123), "123ns"), "time 123ns: %s", b);
-	CHECK(!strcmp(fmt_time(b, 999.7), "1µs"), "time rounds up: %s", b);
-	CHECK(!strcmp(fmt_time(b, -12097), "-12.1µs"), "negative: %s", b);
-	CHECK(!strcmp(fmt_time(b, 999600), "1ms"), "time unit after "
-	      "rounding: %s", b);
-	CHECK(!strcmp(fmt_time(b, 1.23e6), "1.23ms"), "1.23ms: %s", b);
-	CHECK(!strcmp(fmt_time(b, 2.5e9), "2.5s"), "2.5s: %s", b);
-	CHECK(!strcmp(fmt_time(b, -0.3), "0ns"), "no -0ns: %s", b);
-	CHECK(!strcmp(fmt_size(b, 4194304), "4MiB"), "4MiB: %s", b);
-	CHECK(!strcmp(fmt_size(b, 1310720), "1.25MiB"), "1.25MiB: %s", b);
-	CHECK(!strcmp(fmt_size(b, 1023 * 1024), "1023KiB"), "1023KiB: %s", b);
-	CHECK(!strcmp(fmt_size(b, 512), "512B"), "512B: %s", b);
-	CHECK(!strcmp(fmt_size(b, 7948206080.0), "7.402GiB"), "GiB: %s", b);
-	CHECK(!strcmp(fmt_rate(b, 9.06e6), "9.06M/s"), "9.06M/s: %s", b);
-	CHECK(!strcmp(fmt_rate(b, 829e3), "829K/s"), "829K/s: %s", b);
-	CHECK(!strcmp(fmt_rate(b, 999.9e3), "1M/s"), "rate rounds: %s", b);
-	CHECK(parse_size("4M", &v) == 0 && v == 4u << 20, "4M");
-	CHECK(parse_size("4MiB", &v) == 0 && v == 4u << 20, "4MiB");
-	CHECK(parse_size("16k", &v) == 0 && v == 16384, "16k");
-	CHECK(parse_size("4194304", &v) == 0 && v == 4194304, "plain");
-	CHECK(parse_size("2T", &v) == 0 && v == 2ull << 40, "2T");
-	CHECK(parse_size("4X", &v) == -EINVAL, "junk suffix");
-	CHECK(parse_size("", &v) == -EINVAL, "empty");
-	CHECK(parse_size("-1", &v) == -EINVAL, "negative");
-	CHECK(parse_size(" 4", &v) == -EINVAL, "leading space");
-	CHECK(parse_size("4M ", &v) == -EINVAL, "trailing junk");
-	CHECK(parse_size("0x2000000", &v) == 0 && v == 0x2000000, "hex");
-	CHECK(parse_size("0X10M", &v) == 0 && v == 16u << 20, "hex, suffix");
-	CHECK(parse_size("010", &v) == 0 && v == 8, "octal, as C");
-	CHECK(parse_size("08", &v) == -EINVAL, "not octal");
-	CHECK(parse_size("0x", &v) == -EINVAL, "hex without digits");
-	CHECK(parse_uint("0x20", &v) == 0 && v == 32, "parse_uint: hex");
-	CHECK(parse_uint("4K", &v) == -EINVAL, "parse_uint: no suffix");
-	CHECK(parse_size("99999999999999999999", &v) == -ERANGE, "overflow");
-	CHECK(parse_size("17179869184G", &v) == -ERANGE, "suffix overflow");
-	CHECK(parse_duration("90s", &v) == 0 && v == 90000000000ull, "90s");
-	CHECK(parse_duration("20m", &v) == 0 && v == 1200000000000ull, "20m");
-	CHECK(parse_duration("2h", &v) == 0 && v == 7200000000000ull, "2h");
-	CHECK(parse_duration("1h30m", &v) == 0 && v == 5400000000000ull,
-	      "1h30m");
-	CHECK(parse_duration("45", &v) == 0 && v == 45000000000ull, "bare");
-	CHECK(parse_duration("1h30", &v) == -EINVAL, "bare after unit");
-	CHECK(parse_duration("5x", &v) == -EINVAL, "junk unit");
-	CHECK(parse_duration("m", &v) == -EINVAL, "no number");
-	CHECK(parse_duration("-1s", &v) == -EINVAL, "negative");
-	CHECK(parse_duration("99999999999h", &v) == -ERANGE, "overflow");
-	CHECK(!strcmp(fmt_duration(b, 45e9), "45s"), "45s: %s", b);
-	CHECK(!strcmp(fmt_duration(b, 720e9), "12m"), "12m: %s", b);
-	CHECK(!strcmp(fmt_duration(b, 41760e9), "11h36m"), "11h36m: %s", b);
-}
-
 int main(void)
 {
-	test_units();
 	test_lfsr();
 	test_align_pattern();
 	test_open_au_pattern();
