@@ -3,7 +3,8 @@
 # first (CI and people run them as written), it stays short, its source
 # map names every folder of code, and the reference it points to exists.
 # The man page documents every option the program takes (the rows of
-# the option table in options.c, short and long), and has the sections a user looks for.
+# the option table in options.c, short and long), and has the sections
+# a user looks for.
 . tests/lib.sh
 
 # A front door is read whole; the reference lives in the man page and doc/.
