@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "identity/identity.h"
-#include "sim/sim.h"
 #include "identity/sysfs.h"
 #include "lib/units.h"
 
@@ -370,27 +369,31 @@ static void parse_lines(const char *text, struct id_attrs *s)
 	}
 }
 
-static void from_sim(const struct dev *d, struct identity *id)
+/* The attributes a device reports of itself, with its size and path. */
+static void from_registers(const struct dev *d, const char *text,
+			   const char *source, struct identity *id)
 {
 	struct id_attrs s;
 	char size[24];
 
-	parse_lines(sim_registers(d), &s);
+	parse_lines(text, &s);
 	snprintf(size, sizeof(size), "%" PRIu64, d->size / 512);
 	id_attrs_set(&s, "size", size);
 	id_attrs_set(&s, "disk", d->path);
 	identity_decode(&s, id);
-	snprintf(id->source, sizeof(id->source), "the sim profile %s "
-		 "(registers of the seed card)", sim_get_params(d)->profile);
+	copy(id->source, sizeof(id->source), source);
 }
 
 int identity_read(const struct dev *d, struct identity *id)
 {
-	if (d->kind == DEV_SIM) {
-		from_sim(d, id);
+	char source[sizeof(id->source)];
+	const char *regs = dev_registers(d, source, sizeof(source));
+
+	if (regs) {
+		from_registers(d, regs, source, id);
 		return 0;
 	}
-	if (d->kind == DEV_FILE) {
+	if (!dev_has(d, DEV_CAP_SYSFS)) {
 		memset(id, 0, sizeof(*id));
 		copy(id->type, sizeof(id->type), "file");
 		id->dev_size = d->size;

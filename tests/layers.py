@@ -82,7 +82,6 @@ EXCEPTIONS = [
     ('safety/preserve.h', 'run.h', '#include'),
     ('identity/identity.h', '*', '#include'),
     ('report/*', 'identity/identity.h', '#include'),
-    ('real.c', 'dev.c', '*'),
     ('identity/sysfs.c', 'identity/identity.c', '*'),
 ]
 
