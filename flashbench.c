@@ -22,6 +22,7 @@
 #include "analysis/analysis.h"
 #include "safety/gate.h"
 #include "identity/identity.h"
+#include "output/identity_out.h"
 #include "info.h"
 #include "safety/inuse.h"
 #include "offline.h"

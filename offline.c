@@ -10,6 +10,7 @@
 
 #include "analysis/analysis.h"
 #include "identity/identity.h"
+#include "output/identity_out.h"
 #include "offline.h"
 #include "report/report.h"
 #include "output/run_json.h"
