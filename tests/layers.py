@@ -113,7 +113,7 @@ def upward(edges):
         src, dst, sym = edge
         a, b = layer_of(src), layer_of(dst)
         if a is None or b is None:
-            fails.append('%s: no layer for %s' % (src, dst if a else src))
+            fails.append('%s: no layer for it' % (dst if a else src))
         elif a != b and b not in MAY_USE[a] and not excepted(edge):
             what = 'includes' if sym == '#include' else 'calls %s() in' % sym
             fails.append('%s (%s) %s %s (%s), a layer it may not use'
@@ -168,11 +168,20 @@ def shared_basenames(objects):
     return fails
 
 
+def source_of(obj):
+    return obj[:-2] + '.c'
+
+
+def unplaced(objects):
+    return ['%s: no layer for it' % source_of(o) for o in objects
+            if layer_of(source_of(o)) is None]
+
+
 def check(objects, symbols, includes):
     """Every failure of the build described, as text lines."""
     calls = call_edges(symbols)
-    return (shared_basenames(objects) + upward(calls) + upward(includes)
-            + cycles(calls))
+    return (shared_basenames(objects) + unplaced(objects) + upward(calls)
+            + upward(includes) + cycles(calls))
 
 
 def read_symbols(obj):
@@ -218,7 +227,7 @@ def report(name, fails):
 
 def self_test():
     objects = ['lib/units.o', 'dev.o', 'vm.o', 'flashbench.o', 'info.o',
-               'sim/dev.o']
+               'sim/dev.o', 'new/thing.o']
     symbols = {
         'lib/units.c': ({'parse_size'}, {'main_loop'}),
         'dev.c': ({'dev_open'}, {'vm_run'}),
@@ -232,7 +241,8 @@ def self_test():
     want = [('an upward call', 'lib/units.c (lib) calls main_loop()'),
             ('an upward include', 'analysis/stats.c (analysis) includes'),
             ('a cycle', 'cycle between dev.c, vm.c'),
-            ('a shared basename', 'dev.o and sim/dev.o share')]
+            ('a shared basename', 'dev.o and sim/dev.o share'),
+            ('a file of no layer', 'new/thing.c: no layer')]
     for what, text in want:
         if any(text in f for f in fails):
             print('PASS: self-check: %s is flagged' % what)
@@ -247,7 +257,7 @@ def main(argv):
         self_test()
         return 0
     objects = argv[1:]
-    sources = [o[:-2] + '.c' for o in objects]
+    sources = [source_of(o) for o in objects]
     symbols = {s: read_symbols(o) for o, s in zip(objects, sources)}
     fails = check(objects, symbols, read_includes(sources))
     report('layers: %d objects, calls and includes go down' % len(objects),

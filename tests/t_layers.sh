@@ -30,4 +30,8 @@ done
 python3 tests/layers.py --self-test
 objs=$(printf 'objs:\n\t@echo $(FRONT_OBJS) $(ERASE_OBJS) $(LIB_OBJS)\n' |
 	make -s --no-print-directory -f Makefile -f - objs)
+if [ -z "$objs" ]; then
+	fail "layers: make lists no objects"
+	exit 0
+fi
 python3 tests/layers.py $objs
