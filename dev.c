@@ -59,6 +59,11 @@ int dev_has(const struct dev *d, unsigned caps)
 	return (d->ops->caps & caps) == caps;
 }
 
+int dev_path_has(const char *path, unsigned caps)
+{
+	return (backend_of(path)->caps & caps) == caps;
+}
+
 uint64_t dev_medium_size(const struct dev *d)
 {
 	return dev_has(d, DEV_CAP_MEDIUM_SIZE) ? d->size : 0;

@@ -136,6 +136,12 @@ void dev_close(struct dev *d);
 /* Whether d's backend promises every one of caps (DEV_CAP_*). */
 int dev_has(const struct dev *d, unsigned caps);
 
+/*
+ * The same, before opening path: what its backend promises as declared
+ * (the real backend's are a block device's; a regular file has fewer).
+ */
+int dev_path_has(const char *path, unsigned caps);
+
 /* The size verdicts may check against: 0 when it is not a medium's. */
 uint64_t dev_medium_size(const struct dev *d);
 

@@ -8,8 +8,9 @@
 /*
  * The identity of an open device: from the registers its backend reports
  * (the sim: its profile's), else from sysfs (or the FLASHBENCH_SYSFS
- * tree) for block devices, else "no registers" (a regular file).  0, or -errno when sysfs has no entry for
- * a block device (id still says what is known).
+ * tree) for block devices, else "no registers" (a regular file).  0, or
+ * -errno when sysfs has no entry for a block device (id still says what
+ * is known).
  */
 int identity_read(const struct dev *d, struct identity *id);
 
