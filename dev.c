@@ -54,14 +54,19 @@ int dev_open(struct dev *d, const char *path, int mode, char *err,
 	return ret;
 }
 
+static int promises(const struct dev_ops *ops, unsigned caps)
+{
+	return (ops->caps & caps) == caps;
+}
+
 int dev_has(const struct dev *d, unsigned caps)
 {
-	return (d->ops->caps & caps) == caps;
+	return promises(d->ops, caps);
 }
 
 int dev_path_has(const char *path, unsigned caps)
 {
-	return (backend_of(path)->caps & caps) == caps;
+	return promises(backend_of(path), caps);
 }
 
 uint64_t dev_medium_size(const struct dev *d)

@@ -14,7 +14,7 @@ struct dev;
 /*
  * Capabilities: the traits of a backend the core asks about with
  * dev_has(), never by asking which backend a device is.  Each is a
- * promise the backend makes for every device its ops open.
+ * promise an ops makes for every device that holds it once open.
  */
 /* Writing destroys nothing anyone owns: no consent is asked first. */
 #define DEV_CAP_NO_CONSENT	(1u << 0)
