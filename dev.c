@@ -7,21 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #include "dev.h"
-
-uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-#ifdef CLOCK_MONOTONIC_RAW
-	if (clock_gettime(CLOCK_MONOTONIC_RAW, &ts) == 0)
-		return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-#endif
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 const char *io_kind_name(enum io_kind k)
 {
@@ -33,6 +20,24 @@ const char *io_kind_name(enum io_kind k)
 	return names[k];
 }
 
+/* The backends, by the prefix of the paths they take; the last takes all. */
+static const struct {
+	const char *prefix;
+	const struct dev_ops *ops;
+} backends[] = {
+	{ "sim:", &sim_ops },
+	{ "", &real_ops },
+};
+
+static const struct dev_ops *backend_of(const char *path)
+{
+	size_t i = 0;
+
+	while (strncmp(path, backends[i].prefix, strlen(backends[i].prefix)))
+		i++;
+	return backends[i].ops;
+}
+
 int dev_open(struct dev *d, const char *path, int mode, char *err,
 	     size_t errlen)
 {
@@ -42,11 +47,38 @@ int dev_open(struct dev *d, const char *path, int mode, char *err,
 	d->fd = -1;
 	d->path = path;
 	d->mode = mode;
-	d->ops = strncmp(path, "sim:", 4) == 0 ? &sim_ops : &real_ops;
+	d->ops = backend_of(path);
 	ret = d->ops->open(d, path, err, errlen);
 	if (ret)
 		d->ops = NULL;
 	return ret;
+}
+
+static int promises(const struct dev_ops *ops, unsigned caps)
+{
+	return (ops->caps & caps) == caps;
+}
+
+int dev_has(const struct dev *d, unsigned caps)
+{
+	return promises(d->ops, caps);
+}
+
+int dev_path_has(const char *path, unsigned caps)
+{
+	return promises(backend_of(path), caps);
+}
+
+uint64_t dev_medium_size(const struct dev *d)
+{
+	return dev_has(d, DEV_CAP_MEDIUM_SIZE) ? d->size : 0;
+}
+
+const char *dev_registers(const struct dev *d, char *source, size_t len)
+{
+	if (!d->ops->registers)
+		return NULL;
+	return d->ops->registers(d, source, len);
 }
 
 void dev_close(struct dev *d)

@@ -6,18 +6,46 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lib/clock.h"	/* the clock the backends time with */
 #include "lib/extent.h"
 
 struct dev;
 
 /*
- * A backend.  Every timed call returns 0 or -errno and stores the elapsed
- * nanoseconds in *ns, so an error can never be mistaken for a time.
- * Offsets and lengths are already checked by dev.c against the device
- * size and sector alignment.
+ * Capabilities: the traits of a backend the core asks about with
+ * dev_has(), never by asking which backend a device is.  Each is a
+ * promise an ops makes for every device that holds it once open.
+ */
+/* Writing destroys nothing anyone owns: no consent is asked first. */
+#define DEV_CAP_NO_CONSENT	(1u << 0)
+/*
+ * Held on no file system or disk of this machine, so a --preserve file
+ * can never land on the storage it saves.
+ */
+#define DEV_CAP_NO_BACKING	(1u << 1)
+/*
+ * The size is a storage medium's (not a regular file's), so verdicts may
+ * check the geometry they find against it.
+ */
+#define DEV_CAP_MEDIUM_SIZE	(1u << 2)
+/*
+ * The path names a block device that sysfs describes: its identity is
+ * read there.  A device with neither this nor registers() is a plain
+ * file to the identity.
+ */
+#define DEV_CAP_SYSFS		(1u << 3)
+
+/*
+ * A backend, added to the list in dev.c.  Every timed call returns 0 or
+ * -errno and stores the elapsed nanoseconds in *ns, so an error can never
+ * be mistaken for a time.  Offsets and lengths are already checked by
+ * dev.c against the device size and sector alignment.  open may switch
+ * d->ops to another ops of the same backend whose capabilities fit what
+ * it found (the real backend: a block device or a regular file).
  */
 struct dev_ops {
 	const char *name;
+	unsigned caps;		/* DEV_CAP_* */
 	int (*open)(struct dev *d, const char *path, char *err, size_t errlen);
 	int (*read)(struct dev *d, void *buf, uint64_t len, uint64_t off,
 		    uint64_t *ns);
@@ -25,9 +53,14 @@ struct dev_ops {
 		     uint64_t *ns);
 	int (*discard)(struct dev *d, uint64_t off, uint64_t len, uint64_t *ns);
 	void (*close)(struct dev *d);
+	/*
+	 * Optional: the identity attributes the device reports of itself
+	 * ("key=value" lines named as sysfs names them), with where they
+	 * come from put in source; NULL when it has none.
+	 */
+	const char *(*registers)(const struct dev *d, char *source,
+				 size_t len);
 };
-
-enum dev_kind { DEV_BLOCK, DEV_FILE, DEV_SIM };
 
 /* Open modes for dev_open(). */
 #define DEV_RDONLY	0
@@ -79,7 +112,6 @@ int io_stats_add(struct io_stats *s, const struct io_stats *delta,
 struct dev {
 	const struct dev_ops *ops;
 	const char *path;
-	enum dev_kind kind;
 	int mode;
 	int fd;
 	uint64_t size;		/* bytes */
@@ -101,6 +133,21 @@ int dev_open(struct dev *d, const char *path, int mode, char *err,
 	     size_t errlen);
 void dev_close(struct dev *d);
 
+/* Whether d's backend promises every one of caps (DEV_CAP_*). */
+int dev_has(const struct dev *d, unsigned caps);
+
+/*
+ * The same, before opening path: what its backend promises as declared
+ * (the real backend's are a block device's; a regular file has fewer).
+ */
+int dev_path_has(const char *path, unsigned caps);
+
+/* The size verdicts may check against: 0 when it is not a medium's. */
+uint64_t dev_medium_size(const struct dev *d);
+
+/* The backend's registers(), or NULL when it has none. */
+const char *dev_registers(const struct dev *d, char *source, size_t len);
+
 /* Checked, counted, recorded wrappers around the backend. */
 int dev_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
 	     uint64_t *ns);
@@ -121,8 +168,5 @@ void dev_free(void *buf, uint64_t len);
 void dev_lock(void *buf, uint64_t len);
 
 const char *io_kind_name(enum io_kind k);
-
-/* Monotonic clock in ns (CLOCK_MONOTONIC_RAW where available). */
-uint64_t now_ns(void);
 
 #endif

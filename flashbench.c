@@ -22,6 +22,7 @@
 #include "analysis/analysis.h"
 #include "safety/gate.h"
 #include "identity/identity.h"
+#include "output/identity_out.h"
 #include "info.h"
 #include "safety/inuse.h"
 #include "lib/msg.h"
@@ -308,7 +309,7 @@ static void verdicts(const struct dev *d, const struct identity *id,
 		     const struct table *t, struct analysis *a)
 {
 	struct analysis_ctx ctx = {
-		.dev_size = d->kind == DEV_FILE ? 0 : d->size,
+		.dev_size = dev_medium_size(d),
 	};
 
 	identity_claims(id, &ctx);
@@ -614,7 +615,8 @@ static int survey_mode(struct front *fr)
 	refuse_in_use(fr->o.device, fr->force);
 	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, err, sizeof(err)))
 		die_usage("%s", err);
-	if (!fr->yes && d.kind != DEV_SIM && !(isatty(0) && isatty(2)))
+	if (!fr->yes && !dev_has(&d, DEV_CAP_NO_CONSENT) &&
+	    !(isatty(0) && isatty(2)))
 		die_usage("--survey: overwrites data on %s; confirm with --yes "
 			  "(no terminal to ask on)", d.path);
 	if (fr->preserve) {

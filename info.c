@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "identity/identity.h"
+#include "output/identity_out.h"
 #include "info.h"
 #include "output/json.h"
 #include "lib/msg.h"

@@ -11,6 +11,7 @@
 #include "analysis/analysis.h"
 #include "identity/identity.h"
 #include "lib/msg.h"
+#include "output/identity_out.h"
 #include "offline.h"
 #include "report/report.h"
 #include "output/run_json.h"

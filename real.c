@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "dev.h"
+#include "lib/clock.h"
 
 /*
  * The block ioctls come from the libc's <sys/mount.h>, so a static build
@@ -32,6 +33,9 @@ static int open_flags(int mode)
 	return flags;
 }
 
+/* A regular file: real_open moves its device here. */
+static const struct dev_ops file_ops;
+
 static int query_geometry(struct dev *d, const struct stat *st, char *err,
 			  size_t errlen)
 {
@@ -39,12 +43,11 @@ static int query_geometry(struct dev *d, const struct stat *st, char *err,
 	int ssz, ro = 0;
 
 	if (S_ISREG(st->st_mode)) {
-		d->kind = DEV_FILE;
+		d->ops = &file_ops;
 		d->size = (uint64_t)st->st_size;
 		d->sector = 512;
 		return 0;
 	}
-	d->kind = DEV_BLOCK;
 	if (ioctl(d->fd, BLKGETSIZE64, &size) < 0 ||
 	    ioctl(d->fd, BLKSSZGET, &ssz) < 0 || ssz <= 0) {
 		snprintf(err, errlen, "%s: cannot read the device size: %s",
@@ -154,24 +157,32 @@ static int real_write(struct dev *d, const void *buf, uint64_t len,
 	return timed_xfer(d, 1, (void *)buf, len, off, ns);
 }
 
-static int real_discard(struct dev *d, uint64_t off, uint64_t len,
-			uint64_t *ns)
+/* Time from t0 and the status of a discard that returned ret. */
+static int discarded(int ret, uint64_t t0, uint64_t *ns)
 {
-	uint64_t range[2] = { off, len };
-	uint64_t t0;
-	int ret;
-
-	t0 = now_ns();
-	if (d->kind == DEV_BLOCK)
-		ret = ioctl(d->fd, BLKDISCARD, range);
-	else
-		ret = fallocate(d->fd,
-				FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-				(off_t)off, (off_t)len);
 	*ns = now_ns() - t0;
 	if (ret < 0)
 		return errno == ENOTTY || errno == EINVAL ? -EOPNOTSUPP : -errno;
 	return 0;
+}
+
+static int block_discard(struct dev *d, uint64_t off, uint64_t len,
+			 uint64_t *ns)
+{
+	uint64_t range[2] = { off, len };
+	uint64_t t0 = now_ns();
+
+	return discarded(ioctl(d->fd, BLKDISCARD, range), t0, ns);
+}
+
+static int file_discard(struct dev *d, uint64_t off, uint64_t len,
+			uint64_t *ns)
+{
+	uint64_t t0 = now_ns();
+
+	return discarded(fallocate(d->fd, FALLOC_FL_PUNCH_HOLE |
+				   FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len),
+			 t0, ns);
 }
 
 static void real_close(struct dev *d)
@@ -181,11 +192,22 @@ static void real_close(struct dev *d)
 	d->fd = -1;
 }
 
+/* Every path not taken by another backend opens here, as a block device. */
 const struct dev_ops real_ops = {
-	.name = "real",
+	.name = "block",
+	.caps = DEV_CAP_MEDIUM_SIZE | DEV_CAP_SYSFS,
 	.open = real_open,
 	.read = real_read,
 	.write = real_write,
-	.discard = real_discard,
+	.discard = block_discard,
+	.close = real_close,
+};
+
+static const struct dev_ops file_ops = {
+	.name = "file",
+	.open = real_open,
+	.read = real_read,
+	.write = real_write,
+	.discard = file_discard,
 	.close = real_close,
 };

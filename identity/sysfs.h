@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "identity/identity.h"
+#include "identity/decode.h"
 
 /* Where sysfs is: $FLASHBENCH_SYSFS if set (tests, copied trees), else /sys. */
 const char *sysfs_root(void);

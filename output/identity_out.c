@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "identity/identity.h"
+#include "output/identity_out.h"
 #include "lib/units.h"
 
 static const char *yes_no(int v)

@@ -6,6 +6,7 @@
  */
 #include <time.h>
 
+#include "output/identity_out.h"
 #include "output/run_json.h"
 
 void json_meta(struct json *j, const struct front *fr)

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "analysis/analysis.h"
-#include "identity/identity.h"
+#include "identity/decode.h"
 #include "lib/table.h"
 
 /*

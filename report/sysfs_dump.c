@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Finding sysfs identity dumps in report text; see sysfs_dump.h. */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report/sysfs_dump.h"

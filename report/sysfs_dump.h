@@ -2,7 +2,7 @@
 #ifndef FLASHBENCH_REPORT_IDENTITY_H
 #define FLASHBENCH_REPORT_IDENTITY_H
 
-#include "identity/identity.h"
+#include "identity/decode.h"
 
 /*
  * Identity dumps in a pasted report, read token by token (lines may be

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "dev.h"
 #include "safety/devid.h"
 #include "identity/sysfs.h"
 
@@ -84,7 +85,7 @@ void dev_identity(const char *path, char *buf, size_t len)
 	size_t n;
 
 	buf[0] = '\0';
-	if (strncmp(path, "sim:", 4) == 0 || stat(path, &st) < 0 ||
+	if (!dev_path_has(path, DEV_CAP_SYSFS) || stat(path, &st) < 0 ||
 	    !S_ISBLK(st.st_mode) || sysfs_block_attrs(path, &s, dir,
 						      sizeof(dir)))
 		return;

@@ -24,6 +24,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "dev.h"
 #include "safety/inuse.h"
 
 #define SYS_BLOCK "/sys/class/block"
@@ -289,7 +290,7 @@ static int load_set(struct blk_set *s, const char *target)
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
-	if (strncmp(target, "sim:", 4) == 0 || stat(target, &st) < 0 ||
+	if (dev_path_has(target, DEV_CAP_NO_BACKING) || stat(target, &st) < 0 ||
 	    !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)))
 		return -ENODEV;
 	if (load_blks(s) == -ENOMEM)

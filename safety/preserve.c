@@ -310,7 +310,7 @@ int preserve_check(const char *file, const struct dev *d, char *err,
 			 strerror(errno));
 		return -errno;
 	}
-	if (d->kind != DEV_SIM &&
+	if (!dev_has(d, DEV_CAP_NO_BACKING) &&
 	    fs_on_storage(d->path, st.st_dev, why, sizeof(why))) {
 		snprintf(err, errlen, "--preserve=%s: on %s; put it on "
 			 "another disk", file, why);

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "dev.h"
-#include "run.h"
+#include "lib/extent.h"
 
 /*
  * --preserve=FILE: the bytes a destructive test is about to overwrite are

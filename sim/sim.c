@@ -665,18 +665,22 @@ void sim_help(FILE *f)
 		fprintf(f, "  %-10s %s\n", keys[i].name, keys[i].help);
 }
 
-const char *sim_registers(const struct dev *d)
+/* The registers of the seed card the profile models. */
+static const char *sim_registers(const struct dev *d, char *source,
+				 size_t len)
 {
 	const struct sim_params *p = sim_get_params(d);
 
-	return p ? profile_of(p)->regs : NULL;
+	snprintf(source, len, "the sim profile %s (registers of the seed "
+		 "card)", p->profile);
+	return profile_of(p)->regs;
 }
 
 const struct sim_params *sim_get_params(const struct dev *d)
 {
 	const struct sim *s;
 
-	if (d->kind != DEV_SIM || !d->priv)
+	if (d->ops != &sim_ops || !d->priv)
 		return NULL;
 	s = d->priv;
 	return &s->p;
@@ -772,7 +776,6 @@ static int sim_open(struct dev *d, const char *path, char *err,
 	s->edge = pr->r.edge;
 	d->size = p.size;
 	d->sector = SIM_SECTOR;
-	d->kind = DEV_SIM;
 	d->priv = s;
 	return 0;
 }
@@ -1082,9 +1085,11 @@ static int sim_discard(struct dev *d, uint64_t off, uint64_t len,
 
 const struct dev_ops sim_ops = {
 	.name = "sim",
+	.caps = DEV_CAP_NO_CONSENT | DEV_CAP_NO_BACKING | DEV_CAP_MEDIUM_SIZE,
 	.open = sim_open,
 	.read = sim_read,
 	.write = sim_write,
 	.discard = sim_discard,
 	.close = sim_close,
+	.registers = sim_registers,
 };

@@ -49,12 +49,6 @@ int sim_parse(const char *spec, struct sim_params *p, char *err,
 /* Print the profiles (with the seed each models) and the keys. */
 void sim_help(FILE *f);
 
-/*
- * The card's identity attributes ("key=value" lines named as sysfs names
- * them) from the seed report its profile models.
- */
-const char *sim_registers(const struct dev *d);
-
 /* The ground truth of an open sim device. */
 const struct sim_params *sim_get_params(const struct dev *d);
 

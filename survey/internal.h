@@ -7,6 +7,7 @@
  * search.c (the open-AU search) share.
  */
 #include "identity/identity.h"
+#include "output/identity_out.h"
 #include "output/progress.h"
 #include "survey/survey.h"
 

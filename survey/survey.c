@@ -560,7 +560,7 @@ static int confirm(struct survey *s)
 {
 	char line[64];
 
-	if (s->cfg->yes || s->d->kind == DEV_SIM)
+	if (s->cfg->yes || dev_has(s->d, DEV_CAP_NO_CONSENT))
 		return 0;
 	progress_clear(&s->pg);
 	fputs("flashbench: the survey overwrites data on ", stderr);
@@ -863,7 +863,7 @@ int survey_run(const struct survey_cfg *cfg, struct dev *d, FILE *out,
 	s->cfg = cfg;
 	s->d = d;
 	s->out = cfg->json ? NULL : out;
-	s->ctx.dev_size = d->kind == DEV_FILE ? 0 : d->size;
+	s->ctx.dev_size = dev_medium_size(d);
 	identity_read(d, &s->id);
 	identity_claims(&s->id, &s->ctx);
 	s->t0 = now_ns();

@@ -253,16 +253,26 @@ static void test_open(void)
 
 	ret = sim_start(&d, "sim:evo32,noise=0");
 	p = sim_get_params(&d);
-	CHECK(ret == 0 && d.kind == DEV_SIM && d.sector == 512 &&
-	      d.size == 31914983424ull && p && p->au == 16 * MiB,
-	      "open fills size, sector, kind and the ground truth");
+	CHECK(ret == 0 && d.sector == 512 && d.size == 31914983424ull && p &&
+	      p->au == 16 * MiB,
+	      "open fills size, sector and the ground truth");
+	CHECK(dev_has(&d, DEV_CAP_NO_CONSENT | DEV_CAP_NO_BACKING |
+		      DEV_CAP_MEDIUM_SIZE) && !dev_has(&d, DEV_CAP_SYSFS),
+	      "the sim needs no consent, has nothing under it, has a medium's "
+	      "size and no sysfs");
+	CHECK(dev_registers(&d, err, sizeof(err)) && strstr(err, "evo32"),
+	      "the sim reports its seed card's registers");
+	CHECK(dev_path_has("sim:evo32", DEV_CAP_NO_BACKING) &&
+	      !dev_path_has("/dev/sdz", DEV_CAP_NO_BACKING) &&
+	      dev_path_has("/dev/sdz", DEV_CAP_SYSFS),
+	      "a path tells its backend's promises before it is opened");
 	sim_ops.close(&d);
 	CHECK(d.priv == NULL, "close frees the state");
 	ret = sim_start(&d, "sim:au=4X");
 	CHECK(ret == -EINVAL && strstr(err, "au"), "open passes errors: %s",
 	      err);
-	d.kind = DEV_FILE;
-	CHECK(sim_get_params(&d) == NULL, "no ground truth for a file");
+	d.ops = &real_ops;
+	CHECK(sim_get_params(&d) == NULL, "no ground truth for a block device");
 
 	ret = dev_open(&d, "sim:noise=0", DEV_RDWR, err, sizeof(err));
 	CHECK(ret == 0 && d.ops == &sim_ops && sim_get_params(&d),

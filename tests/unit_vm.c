@@ -54,7 +54,8 @@ static void fake_close(struct dev *d)
 }
 
 static const struct dev_ops fake_ops = {
-	"fake", fake_open, fake_read, fake_write, fake_discard, fake_close,
+	.name = "fake", .open = fake_open, .read = fake_read,
+	.write = fake_write, .discard = fake_discard, .close = fake_close,
 };
 
 static void fake_dev(struct dev *d, struct io_log *log)
