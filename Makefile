@@ -40,7 +40,10 @@ all: flashbench flashbench-erase
 %.o: %.c $(HEADERS)
 	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# Made afresh: a member left from a source since moved or split would
+# still define its old symbols.
 libflashbench.a: $(LIB_OBJS)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 flashbench: $(FRONT_OBJS) libflashbench.a
