@@ -22,7 +22,9 @@ HEADERS = $(wildcard *.h $(addsuffix /*.h,$(DIRS)))
 
 # The front end: command line, dispatch, output of a run, offline mode.
 FRONT_OBJS = flashbench.o options.o output/run_json.o offline.o info.o \
-	safety/gate.o safety/signals.o survey/survey.o survey/search.o
+	safety/gate.o safety/signals.o survey/survey.o survey/summary.o \
+	survey/step.o survey/budget.o survey/search.o survey/estimate.o \
+	survey/status.o
 
 # The classic package's flashbench-erase DEVICE START LENGTH.
 ERASE_OBJS = flashbench_erase.o
@@ -38,7 +40,10 @@ all: flashbench flashbench-erase
 %.o: %.c $(HEADERS)
 	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# Made afresh: a member left from a source since moved or split would
+# still define its old symbols.
 libflashbench.a: $(LIB_OBJS)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 flashbench: $(FRONT_OBJS) libflashbench.a

@@ -381,6 +381,39 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 	return status;
 }
 
+/* The exit status of a run that ended with ret, what went wrong told. */
+static int run_status(const struct front *fr, const struct dev *d,
+		      const struct run *r, int ret)
+{
+	char sig[32], name[PATH_MAX + 16];
+	int status = 0;
+
+	if (stop_signal() && (ret == -EINTR || r->error.output)) {
+		status = 128 + stop_signal();
+		output_failed = r->error.output;
+	} else if (r->error.output) {
+		tell("writing the results to %s: %s; "
+		     "stopped after %zu rows\n",
+		     out_name(fr, name, sizeof(name)), strerror(-ret),
+		     r->tab.nrows);
+		output_failed = 1;
+		status = EXIT_IO;
+	} else if (ret == -ENOMEM && !r->error.err) {
+		/* before any I/O: the buffer for the largest one */
+		tell("%s: no memory for a %llu-byte "
+		     "I/O buffer\n", fr->o.test->name,
+		     (unsigned long long)r->plan.max_len);
+		status = EXIT_IO;
+	} else if (ret) {
+		status = report_error(r, d);
+	}
+	if (status > 128)
+		tell("interrupted by %s after %zu rows\n",
+		     signal_name(stop_signal(), sig, sizeof(sig)),
+		     r->tab.nrows);
+	return status;
+}
+
 static int run_test(struct front *fr, struct dev *d, FILE *out,
 		    struct plots *pl, unsigned nth)
 {
@@ -389,7 +422,6 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 	struct analysis a;
 	struct run r;
 	int ret, status = 0;
-	char sig[32], name[PATH_MAX + 16];
 
 	ret = run_prepare(&r, &fr->o, d);
 	if (ret) {
@@ -429,29 +461,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 	r.hook_arg = &pg;
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
 	progress_clear(&pg);
-	if (stop_signal() && (ret == -EINTR || r.error.output)) {
-		status = 128 + stop_signal();
-		output_failed = r.error.output;
-	} else if (r.error.output) {
-		tell("writing the results to %s: %s; "
-		     "stopped after %zu rows\n",
-		     out_name(fr, name, sizeof(name)), strerror(-ret),
-		     r.tab.nrows);
-		output_failed = 1;
-		status = EXIT_IO;
-	} else if (ret == -ENOMEM && !r.error.err) {
-		/* before any I/O: the buffer for the largest one */
-		tell("%s: no memory for a %llu-byte "
-		     "I/O buffer\n", fr->o.test->name,
-		     (unsigned long long)r.plan.max_len);
-		status = EXIT_IO;
-	} else if (ret) {
-		status = report_error(&r, d);
-	}
-	if (status > 128)
-		tell("interrupted by %s after %zu rows\n",
-		     signal_name(stop_signal(), sig, sizeof(sig)),
-		     r.tab.nrows);
+	status = run_status(fr, d, &r, ret);
 	if (fr->preserve && fr->o.test->writes)
 		status = put_back(fr, d, status);
 	if (!status && stop_signal())

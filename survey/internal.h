@@ -2,12 +2,10 @@
 #ifndef FLASHBENCH_SURVEY_INT_H
 #define FLASHBENCH_SURVEY_INT_H
 
-/*
- * Inside the survey: what survey.c (the steps, budgets, output) and
- * search.c (the open-AU search) share.
- */
+/* Inside the survey: what its files share. */
 #include "identity/identity.h"
 #include "output/identity_out.h"
+#include "survey/advice.h"
 #include "output/progress.h"
 #include "survey/survey.h"
 
@@ -59,12 +57,58 @@ struct cost {
 	double bytes, ns;
 };
 
-/* survey.c */
+/*
+ * Calls go down this list only: survey.c (the procedure) and summary.c
+ * (its output) on top, then step.c, budget.c, search.c, estimate.c and
+ * status.c.
+ */
+
+/* summary.c */
+/* Facts --analyze reads back: the device size, what sysfs claims. */
+void survey_preamble(const struct survey *s);
+/* The verdicts, claims, advice, what was not done, the totals. */
+void survey_summary_text(const struct survey *s, const struct advice *adv);
+void survey_summary_json(const struct survey *s, const struct advice *adv,
+			FILE *f);
+
+/* step.c */
 /* Run one step; STEP_SKIP: it does not fit the device (said why). */
 enum step_end survey_step(struct survey *s, const struct opts *o,
 			  enum phase ph, const char *what);
+/* Options of a step: the device and --count from the user. */
+struct opts survey_step_opts(const struct survey *s);
 /* Options of the write tests: the erase size, past the FAT AUs. */
 struct opts survey_write_opts(const struct survey *s);
+
+/* budget.c */
+/* Time spent so far. */
+double survey_elapsed_ns(const struct survey *s);
+/* Time the prepared run r of a step will take. */
+double survey_est_run(const struct survey *s, const struct opts *o,
+		      const struct run *r);
+/* 1 (and stopped, said why): the step would overrun a budget. */
+int survey_over_budget(struct survey *s, const struct run *r, double est);
+/* What is left from phase from on, for a typical card or the worst. */
+void survey_forecast(const struct survey *s, enum phase from, int worst,
+		     struct cost *c);
+
+/* search.c */
+/* A run at nr in this order made as a full run (full) or a probe. */
+const struct step *open_au_find_run(const struct survey *s, int random,
+				    unsigned nr, int full);
+/* The next run of a search, *full: as a full run; 0: nothing left. */
+unsigned open_au_next_run(const struct survey *s, int random, int *full);
+/* Row hook of the open-AU runs. */
+int open_au_row_done(void *arg, const struct table *t);
+/* Rows a probe goes down to before it counts as holding. */
+unsigned open_au_probe_rows(const struct survey *s);
+/* What is left of a search on a card that keeps limit AUs open. */
+void open_au_forecast(const struct survey *s, int random, unsigned limit,
+		      struct cost *c);
+
+/* estimate.c */
+/* Rows of a size series from es halving down to bs. */
+unsigned survey_series_rows(uint64_t es, uint64_t bs, unsigned sector);
 /* Rows of a full open-AU run, of the FAT test. */
 unsigned survey_full_rows(const struct survey *s);
 unsigned survey_fat_rows(const struct survey *s);
@@ -74,18 +118,15 @@ double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 /* The verdicts with the rows of the run in progress. */
 void survey_analyze_with(struct survey *s, const struct table *t,
 			 struct analysis *a);
-/* Discard what the last runs wrote: the card's fresh state back. */
-void survey_reset_card(struct survey *s);
 
-/* search.c */
-/* The open-AU limit in one order; -1: the survey stops. */
-int open_au_search(struct survey *s, int random);
-/* Row hook of the open-AU runs. */
-int open_au_row_done(void *arg, const struct table *t);
-/* Rows a probe goes down to before it counts as holding. */
-unsigned open_au_probe_rows(const struct survey *s);
-/* What is left of a search on a card that keeps limit AUs open. */
-void open_au_forecast(const struct survey *s, int random, unsigned limit,
-		      struct cost *c);
+/* status.c */
+/* A line on stderr, off the progress line; names in it made safe. */
+void survey_note(struct survey *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* End the survey at the next step boundary: why, and the exit status. */
+void survey_stop(struct survey *s, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Stopped by the signal the front end caught. */
+void survey_interrupted(struct survey *s);
 
 #endif

@@ -9,15 +9,16 @@
  * probes go through every size.  Then, unless the search made them, a
  * full run at the limit (it also shows the smallest full-speed write)
  * and a run above it: the runs that prove the answer.
+ *
+ * survey.c makes the runs; here they are judged, the next one is chosen
+ * and what is left of a search is forecast.
  */
-#include <math.h>
-
 #include "survey/internal.h"
 #include "survey/plan.h"
-#include "lib/units.h"
 
 /* Rows a collapsing run takes, for the planner, until one has */
 #define COLLAPSE_ROWS 3
+
 /*
  * A run that keeps this much of the best rate the others reached at
  * each size is holding there; one that collapses falls below it a row
@@ -28,17 +29,10 @@
 #define FINE_HOLD 0.85
 /* A worst case the likely random answer may be tried at, by the plan's */
 #define LIKELY_COST 1.1
-/*
- * The reference run dips at a size where it is below DIP_LOW of its best
- * and a smaller one is back above DIP_BACK: a pause of the card, which
- * would pass every later run there for one that held.
- */
-#define DIP_LOW 0.6
-#define DIP_BACK 0.85
 
 /* A run at nr in this order made as a full run (full) or a probe. */
-static const struct step *find_run(const struct survey *s, int random,
-				   unsigned nr, int full)
+const struct step *open_au_find_run(const struct survey *s, int random,
+				    unsigned nr, int full)
 {
 	size_t i;
 
@@ -54,7 +48,8 @@ static const struct step *find_run(const struct survey *s, int random,
 
 static int ran(const struct survey *s, int random, unsigned nr)
 {
-	return find_run(s, random, nr, 0) || find_run(s, random, nr, 1);
+	return open_au_find_run(s, random, nr, 0) ||
+	       open_au_find_run(s, random, nr, 1);
 }
 
 /* A run at nr went through every size without collapsing. */
@@ -76,7 +71,7 @@ static int held_full(const struct survey *s, int random, unsigned nr)
 /* A run at nr held, as far as it went. */
 static int held(const struct survey *s, int random, unsigned nr)
 {
-	const struct step *st = find_run(s, random, nr, 0);
+	const struct step *st = open_au_find_run(s, random, nr, 0);
 
 	return held_full(s, random, nr) || (st && !st->collapsed);
 }
@@ -274,7 +269,7 @@ static void search_state(const struct survey *s, int random,
 		    t->open_au_nr > st->lo && t->open_au_nr < st->hi)
 			st->hi = t->open_au_nr;
 	}
-	full = find_run(s, random, st->lo, 1);
+	full = open_au_find_run(s, random, st->lo, 1);
 	if (st->lo && full && full->collapsed) {
 		st->hi = st->lo;
 		while (--st->lo && !held(s, random, st->lo))
@@ -350,7 +345,7 @@ static unsigned likely_random(const struct survey *s, struct plan *p,
  * (in random order, the likely answer first), then what proves the
  * limit: a full run at it and a run above it.  0: nothing left.
  */
-static unsigned next_run(const struct survey *s, int random, int *full)
+unsigned open_au_next_run(const struct survey *s, int random, int *full)
 {
 	struct plan_cost c;
 	struct search st;
@@ -422,86 +417,4 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		cost_run(s, st.lo, pc.full, 0, c);
 	if (st.hi <= s->nmax && !st.hi_run)
 		cost_run(s, st.hi, pc.collapse, 1, c);
-}
-
-/*
- * The size where reference run t dips, of the sizes no page slows (its
- * leading rows, largest first) below the whole-AU writes; 0: none.
- * Such a size is no reference for the runs after it.
- */
-static uint64_t reference_dip(const struct table *t)
-{
-	double best = 0;
-	size_t n, r, k;
-
-	for (n = 0; n < t->nrows && t->rows[n].key >= PAGE_MAX; n++)
-		best = fmax(best, t->rows[n].v[0]);
-	for (r = 1; r < n; r++)
-		for (k = r + 1; t->rows[r].v[0] < DIP_LOW * best && k < n; k++)
-			if (t->rows[k].v[0] >= DIP_BACK * best)
-				return t->rows[r].key;
-	return 0;
-}
-
-static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
-				  int full, const char *again)
-{
-	struct opts o = survey_write_opts(s);
-	enum step_end ret;
-	size_t n = s->n;
-	char what[96];
-
-	o.test = &testdesc_open_au;
-	o.blocksize = s->full_bs;
-	o.nr_lo = o.nr_hi = nr;
-	o.random = random;
-	snprintf(what, sizeof(what), "open-AU limit, %s, %s N=%u%s",
-		 random ? "random" : "linear", full ? "full run at" : "probe",
-		 nr, again ? again : "");
-	if (s->writing && !s->no_discard)
-		survey_reset_card(s);
-	s->dirty = nr;
-	s->cur_probe = !full;
-	ret = survey_step(s, &o, random ? PH_OPEN_RAND : PH_OPEN_LIN, what);
-	s->cur_probe = 0;
-	if (s->n > n)
-		s->step[s->n - 1].full = full;
-	return ret;
-}
-
-/*
- * The runs the planner picks, each stopping once it collapses (or, as a
- * probe, once it clearly holds), then a full run at the limit and one
- * above it, unless the search made them already.
- */
-int open_au_search(struct survey *s, int random)
-{
-	char again[48], z[UNIT_BUFLEN];
-	uint64_t dip;
-	unsigned nr;
-	size_t n;
-	int full;
-
-	while ((nr = next_run(s, random, &full))) {
-		/* the same run again would tell nothing new */
-		if (find_run(s, random, nr, full))
-			break;
-		n = s->n;
-		if (open_au_step(s, random, nr, full, NULL) == STEP_STOP)
-			return -1;
-		/*
-		 * A reference that held but dipped: once more, the best of
-		 * both (one that collapsed is no pause of the card)
-		 */
-		dip = nr == 1 && s->n > n && !s->step[n].collapsed ?
-		      reference_dip(&s->tab[n]) : 0;
-		if (!dip)
-			continue;
-		snprintf(again, sizeof(again), " again (a dip at %s)",
-			 fmt_size(z, (double)dip));
-		if (open_au_step(s, random, 1, 1, again) == STEP_STOP)
-			return -1;
-	}
-	s->done[random ? PH_OPEN_RAND : PH_OPEN_LIN] = 2;
-	return 0;
 }

@@ -11,397 +11,27 @@
  * under a heading naming the classic command it equals, so the output is
  * a report that --analyze reads back to the same verdicts.
  */
-#include <errno.h>
-#include <stdarg.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "survey/advice.h"
-#include "safety/gate.h"
-#include "lib/extent.h"
-#include "lib/msg.h"
-#include "output/run_json.h"
-#include "safety/signals.h"
 #include "survey/internal.h"
-#include "lib/text.h"
 #include "lib/units.h"
 
 #define ALIGN_ROUNDS 3
-/* Before any write is measured: a guess, replaced as soon as one is. */
-#define GUESS_RATE 10e6
-
-static const char *const phase_name[PH_COUNT] = {
-	"alignment (erase and page size)", "open-AU limit, linear",
-	"open-AU limit, random", "FAT area, linear", "FAT area, random",
-};
-
-static void note(struct survey *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* A line on stderr, off the progress line; names in it made safe. */
-static void note(struct survey *s, const char *fmt, ...)
-{
-	char *msg = NULL;
-	va_list ap;
-
-	progress_clear(&s->pg);
-	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
-	va_end(ap);
-	tell("%s", msg ? msg : "out of memory");
-	free(msg);
-}
-
-/* Time spent so far: device time on the sim, wall time on real cards. */
-static double elapsed_ns(const struct survey *s)
-{
-	double dev = (double)(s->d->stats.ns - s->base.ns);
-	double wall = (double)(now_ns() - s->t0);
-
-	return dev > wall ? dev : wall;
-}
-
-static void command_line(const struct survey *s, const struct opts *o,
-			 char *buf, size_t len)
-{
-	size_t n;
-
-	if (o->test == &testdesc_align)
-		n = (size_t)snprintf(buf, len, "flashbench -a --blocksize=%llu"
-				     " --count=%u", (unsigned long long)
-				     o->blocksize, o->count);
-	else if (o->test == &testdesc_open_au)
-		n = (size_t)snprintf(buf, len, "flashbench -O --erasesize=%llu"
-				     " --blocksize=%llu --open-au-nr=%u"
-				     " --offset=%llu%s",
-				     (unsigned long long)o->erasesize,
-				     (unsigned long long)o->blocksize,
-				     o->nr_lo, (unsigned long long)o->offset,
-				     o->random ? " --random" : "");
-	else
-		n = (size_t)snprintf(buf, len, "flashbench -f --erasesize=%llu"
-				     " --blocksize=%llu --fat-nr=%u%s",
-				     (unsigned long long)o->erasesize,
-				     (unsigned long long)o->blocksize,
-				     o->fat_nr, o->random ? " --random" : "");
-	if (n < len)
-		snprintf(buf + n, len - n, " %s", s->d->path);
-}
-
-/* The best rate any write run so far reached at this size; 0: none. */
-static double healthy(const struct survey *s, uint64_t key)
-{
-	double best = 0;
-	size_t i, r;
-	unsigned c;
-
-	for (i = 0; i < s->n; i++) {
-		const struct table *t = &s->tab[i];
-
-		if (t->kind != TAB_OPENAU && t->kind != TAB_FAT)
-			continue;
-		for (r = 0; r < t->nrows; r++)
-			for (c = 0; c < t->ncols; c++)
-				if (t->rows[r].key == key &&
-				    t->rows[r].v[c] > best)
-					best = t->rows[r].v[c];
-	}
-	return best;
-}
-
-/* Rows of a size series from es halving down to bs. */
-static unsigned series_rows(uint64_t es, uint64_t bs, unsigned sector)
-{
-	unsigned n = 0;
-
-	for (; es && es >= bs && es % sector == 0; es /= 2)
-		n++;
-	return n;
-}
-
-unsigned survey_full_rows(const struct survey *s)
-{
-	return series_rows(s->au, s->full_bs, s->d->sector);
-}
-
-/* The verdicts with the rows of the run in progress. */
-void survey_analyze_with(struct survey *s, const struct table *t,
-			 struct analysis *a)
-{
-	s->tab[s->n] = *t;	/* a look, not a copy: not freed from there */
-	analyze(s->tab, s->n + 1, &s->ctx, a);
-	memset(&s->tab[s->n], 0, sizeof(s->tab[s->n]));
-}
-
 /*
- * Row hook of the linear FAT run: an AU that stands out in three sizes
- * already is a verdict a fourth would only repeat (no AU standing out
- * needs four to be sure).
+ * The reference run dips at a size where it is below DIP_LOW of its best
+ * and a smaller one is back above DIP_BACK: a pause of the card, which
+ * would pass every later run there for one that held.
  */
-static int fat_settled(void *arg, const struct table *t)
-{
-	struct survey *s = arg;
-	struct analysis a;
-
-	if (t->random || t->nrows < 3 || s->n == MAX_STEPS)
-		return 0;
-	survey_analyze_with(s, t, &a);
-	return a.fat_aus.type == V_LIST && a.fat_aus.nlist &&
-	       a.fat_aus.conf == CONF_HIGH;
-}
-
-/*
- * Bytes per second writing chunks of len: as measured, else the best
- * rate measured, a write smaller than a page costing a whole page.
- */
-static double write_rate(const struct survey *s, uint64_t len)
-{
-	uint64_t page = s->page ? s->page : 16384;
-	double best = 0;
-	size_t i;
-
-	if (healthy(s, len) > 0)
-		return healthy(s, len);
-	for (i = 0; i < s->n; i++)
-		if (s->tab[i].erasesize && healthy(s, s->tab[i].erasesize) > best)
-			best = healthy(s, s->tab[i].erasesize);
-	if (!(best > 0))
-		best = GUESS_RATE;
-	return len < page ? best * (double)len / (double)page : best;
-}
-
-/*
- * Time of a write run: rows from the AU down, aus AUs each.  In a
- * collapsing run every write also copies the rest of an AU, which
- * roughly doubles the time of each row from the second on.
- */
-double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
-			unsigned rows, int collapse)
-{
-	uint64_t len = s->au;
-	double ns = 0;
-	unsigned i;
-
-	for (i = 0; i < rows && len >= bs; i++, len /= 2)
-		ns += (double)aus * (double)s->au * 1e9 / write_rate(s, len) *
-		      (collapse && i ? (double)(1u << i) * 0.75 : 1);
-	return ns;
-}
-
-/* Time per read, from the alignment tables so far (pre column). */
-static double read_ns(const struct survey *s)
-{
-	size_t i;
-
-	for (i = s->n; i-- > 0;)
-		if (s->tab[i].kind == TAB_ALIGN && s->tab[i].nrows)
-			return s->tab[i].rows[s->tab[i].nrows - 1].v[0];
-	return 1e6;
-}
-
-static double est_run(const struct survey *s, const struct opts *o,
-		      const struct run *r)
-{
-	unsigned rows = series_rows(o->erasesize, o->blocksize, s->d->sector);
-
-	if (!o->test->writes)
-		return (double)r->plan.io.reads * read_ns(s);
-	if (o->test == &testdesc_find_fat)
-		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
-	/* a probe that holds stops early */
-	if (s->cur_probe && open_au_probe_rows(s) < rows)
-		rows = open_au_probe_rows(s);
-	return survey_est_write(s, o->blocksize, o->nr_lo, rows, 0);
-}
-
-static void stop(struct survey *s, int status, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void stop(struct survey *s, int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (s->stopped[0])
-		return;
-	s->status = status;
-	va_start(ap, fmt);
-	vsnprintf(s->stopped, sizeof(s->stopped), fmt, ap);
-	va_end(ap);
-}
-
-static void interrupted(struct survey *s)
-{
-	char sig[32];
-	int n = s->cfg->stop_signal();
-
-	stop(s, 128 + n, "interrupted by %s", signal_name(n, sig, sizeof(sig)));
-}
-
-/* Budgets are checked before a step: one that would overrun is not run. */
-static int over_budget(struct survey *s, const struct run *r, double est)
-{
-	const struct survey_cfg *c = s->cfg;
-	uint64_t written = s->d->stats.bytes_written - s->base.bytes_written;
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
-
-	if (c->max_write && written + r->plan.io.bytes_written > c->max_write) {
-		stop(s, 0, "--max-write=%s reached: %s written, the next step "
-		     "writes %s", fmt_size(a, (double)c->max_write),
-		     fmt_size(b, (double)written),
-		     fmt_size(b, (double)r->plan.io.bytes_written));
-		return 1;
-	}
-	if (c->max_time && elapsed_ns(s) + est > (double)c->max_time) {
-		stop(s, 0, "--max-time=%s reached: %s spent, the next step "
-		     "takes about %s", fmt_duration(a, (double)c->max_time),
-		     fmt_duration(b, elapsed_ns(s)), fmt_duration(b, est));
-		return 1;
-	}
-	return 0;
-}
-
-static int begin_writes(struct survey *s);
-
-static void forecast(const struct survey *s, enum phase from, int worst,
-		     struct cost *c);
-
-static void tick(void *arg, enum vm_tick what)
-{
-	struct survey *s = arg;
-
-	progress_tick(&s->pg, what);
-}
-
-static void step_heading(struct survey *s, struct step *st)
-{
-	char t[UNIT_BUFLEN];
-
-	if (s->out) {
-		fprintf(s->out, "\n# step %zu (%s): %s\n", s->n + 1, st->what,
-			st->cmd);
-		fflush(s->out);
-	}
-	if (!s->pg.tty)
-		note(s, "survey step %zu: %s (about %s)", s->n + 1, st->what,
-		     fmt_duration(t, s->pg.run_ns));
-}
-
-/*
- * Run one step.  STEP_SKIP: the options do not fit the device (said
- * why); STEP_STOP: a budget, ^C or an error ended the survey.
- */
-enum step_end survey_step(struct survey *s, const struct opts *o,
-			  enum phase ph, const char *what)
-{
-	struct step *st = &s->step[s->n];
-	struct io_stats before;
-	struct cost rest;
-	char err[MSG_MAX];
-	struct run r;
-	double est;
-	int ret;
-
-	if (s->n == MAX_STEPS) {
-		stop(s, 0, "%d steps: the search did not settle", MAX_STEPS);
-		return STEP_STOP;
-	}
-	if (o->test->validate(o, s->d, err, sizeof(err))) {
-		note(s, "survey: skipping %s: %s", what, err);
-		return STEP_SKIP;
-	}
-	memset(st, 0, sizeof(*st));
-	snprintf(st->what, sizeof(st->what), "%s", what);
-	command_line(s, o, st->cmd, sizeof(st->cmd));
-	ret = run_prepare(&r, o, s->d);
-	if (ret) {
-		run_free(&r);
-		if (vm_stop)	/* ^C during the dry run */
-			interrupted(s);
-		stop(s, EXIT_FAILURE, "%s: %s", what, strerror(-ret));
-		return STEP_STOP;
-	}
-	est = est_run(s, o, &r);
-	if (over_budget(s, &r, est) || (o->test->writes && !s->writing &&
-					begin_writes(s))) {
-		run_free(&r);
-		return STEP_STOP;
-	}
-	s->pg.done_ns = elapsed_ns(s);
-	s->pg.run_ns = est;
-	forecast(s, ph == PH_ALIGN ? PH_OPEN_LIN : ph, 0, &rest);
-	s->pg.rest_ns = ph == PH_ALIGN ? rest.ns :
-			rest.ns > est ? rest.ns - est : 0;
-	progress_run(&s->pg, s->d, (double)(r.plan.io.reads + r.plan.io.writes),
-		     (double)(r.plan.io.bytes_read + r.plan.io.bytes_written),
-		     "survey");
-	snprintf(s->pg.label, sizeof(s->pg.label), "survey step %zu, %s",
-		 s->n + 1, what);
-	step_heading(s, st);
-	progress_show(&s->pg);
-	if (o->test == &testdesc_open_au)
-		r.row_done = open_au_row_done;
-	else if (o->test == &testdesc_find_fat)
-		r.row_done = fat_settled;
-	r.tick = tick;
-	r.hook_arg = s;
-	r.after_row = gate_wait;
-	s->cur_collapsed = 0;
-	before = s->d->stats;
-	ret = run_execute(&r, o, s->d, s->out);
-	progress_clear(&s->pg);
-	st->collapsed = s->cur_collapsed;
-	st->io = s->d->stats;
-	st->io.reads -= before.reads;
-	st->io.writes -= before.writes;
-	st->io.bytes_read -= before.bytes_read;
-	st->io.bytes_written -= before.bytes_written;
-	st->io.ns -= before.ns;
-	s->tab[s->n++] = r.tab;
-	memset(&r.tab, 0, sizeof(r.tab));
-	run_free(&r);	/* r.error stays */
-	if (s->done[ph] == 0)
-		s->done[ph] = 1;
-	analyze(s->tab, s->n, &s->ctx, &s->a);
-	/* | head: a broken pipe on the results stops it as a signal does */
-	if ((ret == -EINTR || r.error.output) && vm_stop) {
-		interrupted(s);
-		return STEP_STOP;
-	}
-	if (r.error.output) {
-		stop(s, EXIT_IO, "writing the results to %s: %s",
-		     s->cfg->out_name, strerror(-ret));
-		return STEP_STOP;
-	}
-	if (ret) {
-		stop(s, EXIT_FAILURE, "%s %llu bytes at offset %llu: %s",
-		     io_kind_name(r.error.io), (unsigned long long)r.error.len,
-		     (unsigned long long)r.error.off, strerror(-ret));
-		return STEP_STOP;
-	}
-	return STEP_OK;
-}
+#define DIP_LOW 0.6
+#define DIP_BACK 0.85
 
 static int same_verdict(const struct verdict *a, const struct verdict *b)
 {
 	return a->is_null == b->is_null && a->value == b->value &&
 	       a->conf == b->conf;
-}
-
-/*
- * The options of a step: the device and --count from the user, the rest
- * the survey's own choice, so no message names a value as typed.
- */
-static struct opts step_opts(const struct survey *s)
-{
-	struct opts o = s->cfg->base;
-
-	o.blocksize_arg = o.erasesize_arg = o.offset_arg = o.count_arg = NULL;
-	o.nr_arg = o.fat_nr_arg = NULL;
-	o.scatter_order_arg = o.scatter_span_arg = NULL;
-	o.interval_order_arg = NULL;
-	return o;
 }
 
 /*
@@ -414,7 +44,7 @@ static int align_phase(struct survey *s)
 {
 	static const uint64_t bs[] = { 1024, 3072 };
 	struct verdict e = { 0 }, p = { 0 };
-	struct opts o = step_opts(s);
+	struct opts o = survey_step_opts(s);
 	unsigned round, i;
 	char what[64];
 
@@ -440,26 +70,6 @@ static int align_phase(struct survey *s)
 	}
 	s->done[PH_ALIGN] = 2;
 	return 0;
-}
-
-/*
- * Options of the write tests.  The open-AU runs start past the AUs the
- * FAT test looks at: a FAT-optimized AU among them would hold no slot
- * and pass for one more open AU.
- */
-struct opts survey_write_opts(const struct survey *s)
-{
-	struct opts o = step_opts(s);
-	uint64_t off = 16ull << 20;
-
-	o.erasesize = s->au;
-	if (!o.count)
-		o.count = 1;	/* one pass, as the classic write tests */
-	if (off < FAT_NR * s->au)
-		off = FAT_NR * s->au;
-	o.offset = round_up(off, s->au);
-	o.have_offset = 1;
-	return o;
 }
 
 /* The largest N whose AUs fit after the write offset. */
@@ -502,133 +112,6 @@ static int geometry(struct survey *s)
 	return s->nmax > 0;
 }
 
-/* Everything the survey may write: the FAT AUs and every open-AU AU. */
-static size_t regions(const struct survey *s, struct range *r)
-{
-	struct opts o = survey_write_opts(s);
-	struct extents e = { 0 };
-	uint64_t off = o.offset;
-	size_t n;
-	unsigned k;
-	int ret = extents_add(&e, 0, (uint64_t)FAT_NR * s->au);
-
-	for (k = 0; !ret && k < s->nmax; k++)
-		ret = extents_add(&e, off + (uint64_t)k * AU_SPACING * s->au,
-				  s->au);
-	n = ret ? 0 : e.n;
-	memcpy(r, e.r, n * sizeof(*r));
-	extents_free(&e);
-	return n;
-}
-
-static void print_plan(struct survey *s, const struct range *r, size_t n)
-{
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
-	FILE *f = s->out ? s->out : stderr;
-	struct opts o = survey_write_opts(s);
-	struct cost typ, worst;
-	uint64_t total = 0, off = o.offset;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		total += r[i].len;
-	forecast(s, PH_OPEN_LIN, 0, &typ);
-	forecast(s, PH_OPEN_LIN, 1, &worst);
-	progress_clear(&s->pg);
-	fprintf(f, "\n# plan: erase size %s; open-AU search up to N=%u, "
-		"probes as deep as collapses show, full runs down to %s; FAT "
-		"area over %u AUs\n", fmt_size(a, (double)s->au), s->nmax,
-		fmt_size(c, (double)s->full_bs), FAT_NR);
-	fprintf(f, "# plan: writes only within %s of %s: the FAT area "
-		"0-%llu and %u AUs of %s every %s from %llu to %llu\n",
-		fmt_size(a, (double)total), s->d->path,
-		(unsigned long long)(FAT_NR * s->au - 1), s->nmax,
-		fmt_size(b, (double)s->au),
-		fmt_size(c, (double)(AU_SPACING * s->au)),
-		(unsigned long long)off,
-		(unsigned long long)(r[n - 1].off + r[n - 1].len - 1));
-	fprintf(f, "# plan: writes about %s in about %s (a card keeping 8 AUs "
-		"open, 1 for random writes), at most %s in %s (one keeping "
-		"%u); estimated from the reads, refined as it goes\n",
-		fmt_size(a, typ.bytes), fmt_duration(b, typ.ns),
-		fmt_size(c, worst.bytes), fmt_duration(d, worst.ns), s->nmax);
-	fflush(f);
-}
-
-/* On a terminal, ask; otherwise --yes was checked before any I/O. */
-static int confirm(struct survey *s)
-{
-	char line[64];
-
-	if (s->cfg->yes || dev_has(s->d, DEV_CAP_NO_CONSENT))
-		return 0;
-	progress_clear(&s->pg);
-	fputs("flashbench: the survey overwrites data on ", stderr);
-	put_safe(stderr, s->d->path);
-	fprintf(stderr, " in the regions above%s. Type yes to go on: ",
-		s->cfg->save ? "" : " (put back afterwards: --preserve)");
-	fflush(stderr);
-	if (!fgets(line, sizeof(line), stdin) || strcmp(line, "yes\n")) {
-		if (vm_stop)
-			interrupted(s);
-		stop(s, EXIT_FAILURE, "not confirmed; nothing was written");
-		return -1;
-	}
-	return 0;
-}
-
-static int begin_writes(struct survey *s)
-{
-	struct range r[MAX_NR + 1];
-	size_t n = regions(s, r);
-	int ret;
-
-	print_plan(s, r, n);
-	if (confirm(s))
-		return -1;
-	if (s->cfg->save) {
-		ret = s->cfg->save(s->cfg->save_arg, s->d, r, n);
-		if (ret) {
-			stop(s, ret, "--preserve failed; nothing was written");
-			return -1;
-		}
-	}
-	s->writing = 1;
-	return 0;
-}
-
-unsigned survey_fat_rows(const struct survey *s)
-{
-	return series_rows(s->au, s->fat_bs, s->d->sector);
-}
-
-/*
- * What is left from phase from on, for a typical card (8 AUs open, 1
- * for random writes) or, worst, one that keeps every AU tried open.
- */
-static void forecast(const struct survey *s, enum phase from, int worst,
-		     struct cost *c)
-{
-	unsigned lin = worst || s->nmax < 8 ? s->nmax : 8;
-	unsigned rnd = worst ? lin : 1;
-	int r;
-
-	memset(c, 0, sizeof(*c));
-	if (!s->au)
-		return;
-	for (r = 0; r < 2; r++)
-		if ((int)from <= PH_OPEN_LIN + r)
-			open_au_forecast(s, r, r ? rnd : lin, c);
-	/* the random FAT test runs only where the linear one is unsure */
-	for (r = 0; r < 1 + worst; r++) {
-		if ((int)from > PH_FAT_LIN + r)
-			continue;
-		c->bytes += (double)FAT_NR * survey_fat_rows(s) * (double)s->au;
-		c->ns += survey_est_write(s, s->fat_bs, FAT_NR,
-					  survey_fat_rows(s), r);
-	}
-}
-
 /*
  * A card remembers: AUs the last runs left open hold its slots (in the
  * sim, random-capable ones too), and the next run would measure that.
@@ -636,7 +119,7 @@ static void forecast(const struct survey *s, enum phase from, int worst,
  * write run; a device without discard keeps its state, as a card
  * measured by hand would.
  */
-void survey_reset_card(struct survey *s)
+static void survey_reset_card(struct survey *s)
 {
 	struct opts o = survey_write_opts(s);
 	uint64_t off = o.offset, ns;
@@ -699,137 +182,86 @@ static int fat_phase(struct survey *s, int random)
 	return 0;
 }
 
-static void undone(const struct survey *s, FILE *f, const char *prefix)
+/*
+ * The size where reference run t dips, of the sizes no page slows (its
+ * leading rows, largest first) below the whole-AU writes; 0: none.
+ * Such a size is no reference for the runs after it.
+ */
+static uint64_t reference_dip(const struct table *t)
 {
-	static const char *const how[] = { "not done", "partly done" };
-	size_t i;
-	int k, any;
+	double best = 0;
+	size_t n, r, k;
 
-	for (k = 0; k < 2; k++) {
-		any = 0;
-		for (i = 0; i < PH_COUNT; i++) {
-			if (s->done[i] != k)
-				continue;
-			fprintf(f, "%s%s", any ? "; " : "", any ? "" : prefix);
-			if (!any)
-				fprintf(f, "%s: ", how[k]);
-			fputs(phase_name[i], f);
-			any = 1;
-		}
-		if (any)
-			fputc('\n', f);
+	for (n = 0; n < t->nrows && t->rows[n].key >= PAGE_MAX; n++)
+		best = fmax(best, t->rows[n].v[0]);
+	for (r = 1; r < n; r++)
+		for (k = r + 1; t->rows[r].v[0] < DIP_LOW * best && k < n; k++)
+			if (t->rows[k].v[0] >= DIP_BACK * best)
+				return t->rows[r].key;
+	return 0;
+}
+
+static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
+				  int full, const char *again)
+{
+	struct opts o = survey_write_opts(s);
+	enum step_end ret;
+	size_t n = s->n;
+	char what[96];
+
+	o.test = &testdesc_open_au;
+	o.blocksize = s->full_bs;
+	o.nr_lo = o.nr_hi = nr;
+	o.random = random;
+	snprintf(what, sizeof(what), "open-AU limit, %s, %s N=%u%s",
+		 random ? "random" : "linear", full ? "full run at" : "probe",
+		 nr, again ? again : "");
+	if (s->writing && !s->no_discard)
+		survey_reset_card(s);
+	s->dirty = nr;
+	s->cur_probe = !full;
+	ret = survey_step(s, &o, random ? PH_OPEN_RAND : PH_OPEN_LIN, what);
+	s->cur_probe = 0;
+	if (s->n > n)
+		s->step[s->n - 1].full = full;
+	return ret;
+}
+
+/*
+ * The runs the planner picks, each stopping once it collapses (or, as a
+ * probe, once it clearly holds), then a full run at the limit and one
+ * above it, unless the search made them already.
+ */
+static int open_au_search(struct survey *s, int random)
+{
+	char again[48], z[UNIT_BUFLEN];
+	uint64_t dip;
+	unsigned nr;
+	size_t n;
+	int full;
+
+	while ((nr = open_au_next_run(s, random, &full))) {
+		/* the same run again would tell nothing new */
+		if (open_au_find_run(s, random, nr, full))
+			break;
+		n = s->n;
+		if (open_au_step(s, random, nr, full, NULL) == STEP_STOP)
+			return -1;
+		/*
+		 * A reference that held but dipped: once more, the best of
+		 * both (one that collapsed is no pause of the card)
+		 */
+		dip = nr == 1 && s->n > n && !s->step[n].collapsed ?
+		      reference_dip(&s->tab[n]) : 0;
+		if (!dip)
+			continue;
+		snprintf(again, sizeof(again), " again (a dip at %s)",
+			 fmt_size(z, (double)dip));
+		if (open_au_step(s, random, 1, 1, again) == STEP_STOP)
+			return -1;
 	}
-}
-
-static void totals(const struct survey *s, FILE *f, const char *prefix)
-{
-	const struct io_stats *io = &s->d->stats;
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
-
-	fprintf(f, "%ssurvey: %zu steps, %s read, %s written, device time %s"
-		"\n", prefix, s->n, fmt_size(a, (double)io->bytes_read),
-		fmt_size(b, (double)io->bytes_written),
-		fmt_duration(c, (double)io->ns));
-}
-
-/* What the card claims, against what was measured. */
-static void claims(const struct survey *s, FILE *f)
-{
-	const struct verdict *e = &s->a.erase_size;
-	char a[UNIT_BUFLEN];
-	unsigned i;
-
-	if (!e->nclaims)
-		fprintf(f, "# claims: none the device reports\n");
-	for (i = 0; i < e->nclaims; i++) {
-		const struct claim *c = &e->claims[i];
-
-		fprintf(f, "# claims: %s %s%s%s, %s\n", c->name,
-			fmt_size(a, (double)c->bytes), c->source ? " from " : "",
-			c->source ? c->source : "", c->agrees < 0 ?
-			"nothing measured to check it against" : c->agrees ?
-			"agrees with the measured erase size" :
-			"differs from the measured erase size");
-	}
-}
-
-static void summary_text(const struct survey *s, const struct advice *adv)
-{
-	FILE *f = s->out;
-
-	fprintf(f, "\n# summary: verdicts\n");
-	analysis_print(f, &s->a, "# ");
-	claims(s, f);
-	advice_print(f, adv, "# ");
-	if (s->stopped[0])
-		fprintf(f, "# stopped: %s\n", s->stopped);
-	undone(s, f, "# ");
-	totals(s, f, "# ");
-}
-
-static void json_step(struct json *j, const struct survey *s, size_t i)
-{
-	const struct step *st = &s->step[i];
-
-	json_open(j, NULL, '{');
-	json_str(j, "what", st->what);
-	json_str(j, "command", st->cmd);
-	json_u64(j, "device_ns", st->io.ns);
-	json_u64(j, "bytes_written", st->io.bytes_written);
-	json_u64(j, "bytes_read", st->io.bytes_read);
-	json_bool(j, "stopped_collapsing", st->collapsed);
-	json_open(j, "tables", '[');
-	json_table(j, &s->tab[i]);
-	json_close(j, ']');
-	json_close(j, '}');
-}
-
-static void summary_json(const struct survey *s, const struct advice *adv,
-			 FILE *f)
-{
-	const struct io_stats *io = &s->d->stats;
-	struct json j;
-	size_t i;
-
-	json_init(&j, f);
-	json_open(&j, NULL, '{');
-	json_meta(&j, s->cfg->fr);
-	json_device(&j, s->d->path, s->d->size, s->d->sector);
-	identity_json(&j, &s->id);
-	json_open(&j, "steps", '[');
-	for (i = 0; i < s->n; i++)
-		json_step(&j, s, i);
-	json_close(&j, ']');
-	analysis_json(&j, &s->a);
-	advice_json(&j, adv);
-	json_open(&j, "undone", '[');
-	for (i = 0; i < PH_COUNT; i++)
-		if (s->done[i] != 2)
-			json_str(&j, NULL, phase_name[i]);
-	json_close(&j, ']');
-	json_str(&j, "stopped", s->stopped[0] ? s->stopped : NULL);
-	json_open(&j, "io", '{');
-	json_u64(&j, "reads", io->reads);
-	json_u64(&j, "writes", io->writes);
-	json_u64(&j, "bytes_read", io->bytes_read);
-	json_u64(&j, "bytes_written", io->bytes_written);
-	json_u64(&j, "device_ns", io->ns);
-	json_close(&j, '}');
-	json_int(&j, "exit_status", s->status);
-	json_close(&j, '}');
-	json_end(&j);
-}
-
-/* Facts --analyze reads back: the device size, what sysfs claims. */
-static void preamble(const struct survey *s)
-{
-	if (!s->out)
-		return;
-	fprintf(s->out, "# flashbench --survey %s\n", s->d->path);
-	if (s->ctx.dev_size)
-		fprintf(s->out, "# Disk %s: %llu bytes\n", s->d->path,
-			(unsigned long long)s->ctx.dev_size);
-	identity_print_prefixed(s->out, &s->id, "# identity: ");
+	s->done[random ? PH_OPEN_RAND : PH_OPEN_LIN] = 2;
+	return 0;
 }
 
 static void survey_steps(struct survey *s)
@@ -837,10 +269,10 @@ static void survey_steps(struct survey *s)
 	if (align_phase(s))
 		return;
 	if (!geometry(s)) {
-		stop(s, 0, "no erase size sure enough to run the write tests "
-		     "with (see erase_size); the open-AU and FAT tests need "
-		     "one: run -a with other block sizes, then -O and -f with "
-		     "--erasesize");
+		survey_stop(s, 0, "no erase size sure enough to run the write "
+			    "tests with (see erase_size); the open-AU and FAT "
+			    "tests need one: run -a with other block sizes, "
+			    "then -O and -f with --erasesize");
 		return;
 	}
 	if (open_au_search(s, 0) || open_au_search(s, 1) || fat_phase(s, 0))
@@ -869,16 +301,16 @@ int survey_run(const struct survey_cfg *cfg, struct dev *d, FILE *out,
 	s->t0 = now_ns();
 	s->base = d->stats;
 	progress_init(&s->pg, stderr, 0);
-	preamble(s);
+	survey_preamble(s);
 	survey_steps(s);
 	progress_clear(&s->pg);
 	advise(&s->a, s->ctx.dev_size, d->sector, &adv);
 	if (cfg->json)
-		summary_json(s, &adv, out);
+		survey_summary_json(s, &adv, out);
 	else
-		summary_text(s, &adv);
+		survey_summary_text(s, &adv);
 	if (s->stopped[0])
-		note(s, "survey stopped: %s", s->stopped);
+		survey_note(s, "survey stopped: %s", s->stopped);
 	*wrote = s->writing;
 	status = s->status;
 	for (i = 0; i < s->n; i++)

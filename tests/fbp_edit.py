@@ -8,7 +8,7 @@ checksums, so that only the checks on its contents can refuse it.
     fbp_edit.py IN OUT v1         the same data in format version 1
                                   (no device identity, no fingerprint)
 
-Reads format 1 or 2 (layout in safety/preserve.c)."""
+Reads format 1 or 2 (layout in safety/preserve_file.c)."""
 import struct
 import sys
 

@@ -72,7 +72,6 @@ PLACES = [
 EXCEPTIONS = [
     ('analysis/*', 'analysis/*', '*'),          # helper 2: analysis cycles
     ('analysis/*', 'output/json.*', '*'),       # helper 2: analysis -> json
-    ('survey/search.c', 'survey/survey.c', '*'),  # helper 4: the cycle
     # struct front (the command line) read by the JSON meta: no owner yet
     ('survey/survey.h', 'options.h', '#include'),
     ('output/run_json.h', 'options.h', '#include'),

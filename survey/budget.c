@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The survey's budgets: time spent so far, what a step and the rest of
+ * the survey will take, and the --max-write and --max-time checks made
+ * before each step.
+ */
+#include <string.h>
+
+#include "survey/internal.h"
+#include "lib/units.h"
+
+/* Time spent so far: device time on the sim, wall time on real cards. */
+double survey_elapsed_ns(const struct survey *s)
+{
+	double dev = (double)(s->d->stats.ns - s->base.ns);
+	double wall = (double)(now_ns() - s->t0);
+
+	return dev > wall ? dev : wall;
+}
+
+/* Time per read, from the alignment tables so far (pre column). */
+static double read_ns(const struct survey *s)
+{
+	size_t i;
+
+	for (i = s->n; i-- > 0;)
+		if (s->tab[i].kind == TAB_ALIGN && s->tab[i].nrows)
+			return s->tab[i].rows[s->tab[i].nrows - 1].v[0];
+	return 1e6;
+}
+
+double survey_est_run(const struct survey *s, const struct opts *o,
+		      const struct run *r)
+{
+	unsigned rows = survey_series_rows(o->erasesize, o->blocksize,
+					     s->d->sector);
+
+	if (!o->test->writes)
+		return (double)r->plan.io.reads * read_ns(s);
+	if (o->test == &testdesc_find_fat)
+		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
+	/* a probe that holds stops early */
+	if (s->cur_probe && open_au_probe_rows(s) < rows)
+		rows = open_au_probe_rows(s);
+	return survey_est_write(s, o->blocksize, o->nr_lo, rows, 0);
+}
+
+/* Budgets are checked before a step: one that would overrun is not run. */
+int survey_over_budget(struct survey *s, const struct run *r, double est)
+{
+	const struct survey_cfg *c = s->cfg;
+	uint64_t written = s->d->stats.bytes_written - s->base.bytes_written;
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	if (c->max_write && written + r->plan.io.bytes_written > c->max_write) {
+		survey_stop(s, 0, "--max-write=%s reached: %s written, the "
+			    "next step writes %s",
+			    fmt_size(a, (double)c->max_write),
+			    fmt_size(b, (double)written),
+			    fmt_size(b, (double)r->plan.io.bytes_written));
+		return 1;
+	}
+	if (c->max_time && survey_elapsed_ns(s) + est > (double)c->max_time) {
+		survey_stop(s, 0, "--max-time=%s reached: %s spent, the next "
+			    "step takes about %s",
+			    fmt_duration(a, (double)c->max_time),
+			    fmt_duration(b, survey_elapsed_ns(s)),
+			    fmt_duration(b, est));
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * What is left from phase from on, for a typical card (8 AUs open, 1
+ * for random writes) or, worst, one that keeps every AU tried open.
+ */
+void survey_forecast(const struct survey *s, enum phase from, int worst,
+		     struct cost *c)
+{
+	unsigned lin = worst || s->nmax < 8 ? s->nmax : 8;
+	unsigned rnd = worst ? lin : 1;
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	if (!s->au)
+		return;
+	for (r = 0; r < 2; r++)
+		if ((int)from <= PH_OPEN_LIN + r)
+			open_au_forecast(s, r, r ? rnd : lin, c);
+	/* the random FAT test runs only where the linear one is unsure */
+	for (r = 0; r < 1 + worst; r++) {
+		if ((int)from > PH_FAT_LIN + r)
+			continue;
+		c->bytes += (double)FAT_NR * survey_fat_rows(s) * (double)s->au;
+		c->ns += survey_est_write(s, s->fat_bs, FAT_NR,
+					  survey_fat_rows(s), r);
+	}
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the steps so far tell about the next ones: the write rates and
+ * row counts the estimates rest on, and the verdicts with the rows of a
+ * run in progress.
+ */
+#include <string.h>
+
+#include "survey/internal.h"
+
+/* Before any write is measured: a guess, replaced as soon as one is. */
+#define GUESS_RATE 10e6
+
+/* The best rate any write run so far reached at this size; 0: none. */
+static double healthy(const struct survey *s, uint64_t key)
+{
+	double best = 0;
+	size_t i, r;
+	unsigned c;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind != TAB_OPENAU && t->kind != TAB_FAT)
+			continue;
+		for (r = 0; r < t->nrows; r++)
+			for (c = 0; c < t->ncols; c++)
+				if (t->rows[r].key == key &&
+				    t->rows[r].v[c] > best)
+					best = t->rows[r].v[c];
+	}
+	return best;
+}
+
+/* Rows of a size series from es halving down to bs. */
+unsigned survey_series_rows(uint64_t es, uint64_t bs, unsigned sector)
+{
+	unsigned n = 0;
+
+	for (; es && es >= bs && es % sector == 0; es /= 2)
+		n++;
+	return n;
+}
+
+unsigned survey_full_rows(const struct survey *s)
+{
+	return survey_series_rows(s->au, s->full_bs, s->d->sector);
+}
+
+/* The verdicts with the rows of the run in progress. */
+void survey_analyze_with(struct survey *s, const struct table *t,
+			 struct analysis *a)
+{
+	s->tab[s->n] = *t;	/* a look, not a copy: not freed from there */
+	analyze(s->tab, s->n + 1, &s->ctx, a);
+	memset(&s->tab[s->n], 0, sizeof(s->tab[s->n]));
+}
+
+/*
+ * Bytes per second writing chunks of len: as measured, else the best
+ * rate measured, a write smaller than a page costing a whole page.
+ */
+static double write_rate(const struct survey *s, uint64_t len)
+{
+	uint64_t page = s->page ? s->page : 16384;
+	double best = 0;
+	size_t i;
+
+	if (healthy(s, len) > 0)
+		return healthy(s, len);
+	for (i = 0; i < s->n; i++)
+		if (s->tab[i].erasesize && healthy(s, s->tab[i].erasesize) > best)
+			best = healthy(s, s->tab[i].erasesize);
+	if (!(best > 0))
+		best = GUESS_RATE;
+	return len < page ? best * (double)len / (double)page : best;
+}
+
+/*
+ * Time of a write run: rows from the AU down, aus AUs each.  In a
+ * collapsing run every write also copies the rest of an AU, which
+ * roughly doubles the time of each row from the second on.
+ */
+double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
+			unsigned rows, int collapse)
+{
+	uint64_t len = s->au;
+	double ns = 0;
+	unsigned i;
+
+	for (i = 0; i < rows && len >= bs; i++, len /= 2)
+		ns += (double)aus * (double)s->au * 1e9 / write_rate(s, len) *
+		      (collapse && i ? (double)(1u << i) * 0.75 : 1);
+	return ns;
+}
+
+unsigned survey_fat_rows(const struct survey *s)
+{
+	return survey_series_rows(s->au, s->fat_bs, s->d->sector);
+}

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One step of the survey: an ordinary test run through run.c under a
+ * heading naming the classic command it equals, with its row hooks,
+ * progress and I/O totals; before the first write, the plan of what
+ * may be overwritten, the confirmation and --preserve.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "safety/gate.h"
+#include "lib/extent.h"
+#include "lib/msg.h"
+#include "survey/internal.h"
+#include "lib/text.h"
+#include "lib/units.h"
+
+static void command_line(const struct survey *s, const struct opts *o,
+			 char *buf, size_t len)
+{
+	size_t n;
+
+	if (o->test == &testdesc_align)
+		n = (size_t)snprintf(buf, len, "flashbench -a --blocksize=%llu"
+				     " --count=%u", (unsigned long long)
+				     o->blocksize, o->count);
+	else if (o->test == &testdesc_open_au)
+		n = (size_t)snprintf(buf, len, "flashbench -O --erasesize=%llu"
+				     " --blocksize=%llu --open-au-nr=%u"
+				     " --offset=%llu%s",
+				     (unsigned long long)o->erasesize,
+				     (unsigned long long)o->blocksize,
+				     o->nr_lo, (unsigned long long)o->offset,
+				     o->random ? " --random" : "");
+	else
+		n = (size_t)snprintf(buf, len, "flashbench -f --erasesize=%llu"
+				     " --blocksize=%llu --fat-nr=%u%s",
+				     (unsigned long long)o->erasesize,
+				     (unsigned long long)o->blocksize,
+				     o->fat_nr, o->random ? " --random" : "");
+	if (n < len)
+		snprintf(buf + n, len - n, " %s", s->d->path);
+}
+
+/*
+ * Row hook of the linear FAT run: an AU that stands out in three sizes
+ * already is a verdict a fourth would only repeat (no AU standing out
+ * needs four to be sure).
+ */
+static int fat_settled(void *arg, const struct table *t)
+{
+	struct survey *s = arg;
+	struct analysis a;
+
+	if (t->random || t->nrows < 3 || s->n == MAX_STEPS)
+		return 0;
+	survey_analyze_with(s, t, &a);
+	return a.fat_aus.type == V_LIST && a.fat_aus.nlist &&
+	       a.fat_aus.conf == CONF_HIGH;
+}
+
+static void tick(void *arg, enum vm_tick what)
+{
+	struct survey *s = arg;
+
+	progress_tick(&s->pg, what);
+}
+
+static void step_heading(struct survey *s, struct step *st)
+{
+	char t[UNIT_BUFLEN];
+
+	if (s->out) {
+		fprintf(s->out, "\n# step %zu (%s): %s\n", s->n + 1, st->what,
+			st->cmd);
+		fflush(s->out);
+	}
+	if (!s->pg.tty)
+		survey_note(s, "survey step %zu: %s (about %s)", s->n + 1,
+			    st->what, fmt_duration(t, s->pg.run_ns));
+}
+
+/* Everything the survey may write: the FAT AUs and every open-AU AU. */
+static size_t regions(const struct survey *s, struct range *r)
+{
+	struct opts o = survey_write_opts(s);
+	struct extents e = { 0 };
+	uint64_t off = o.offset;
+	size_t n;
+	unsigned k;
+	int ret = extents_add(&e, 0, (uint64_t)FAT_NR * s->au);
+
+	for (k = 0; !ret && k < s->nmax; k++)
+		ret = extents_add(&e, off + (uint64_t)k * AU_SPACING * s->au,
+				  s->au);
+	n = ret ? 0 : e.n;
+	memcpy(r, e.r, n * sizeof(*r));
+	extents_free(&e);
+	return n;
+}
+
+static void print_plan(struct survey *s, const struct range *r, size_t n)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
+	FILE *f = s->out ? s->out : stderr;
+	struct opts o = survey_write_opts(s);
+	struct cost typ, worst;
+	uint64_t total = 0, off = o.offset;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		total += r[i].len;
+	survey_forecast(s, PH_OPEN_LIN, 0, &typ);
+	survey_forecast(s, PH_OPEN_LIN, 1, &worst);
+	progress_clear(&s->pg);
+	fprintf(f, "\n# plan: erase size %s; open-AU search up to N=%u, "
+		"probes as deep as collapses show, full runs down to %s; FAT "
+		"area over %u AUs\n", fmt_size(a, (double)s->au), s->nmax,
+		fmt_size(c, (double)s->full_bs), FAT_NR);
+	fprintf(f, "# plan: writes only within %s of %s: the FAT area "
+		"0-%llu and %u AUs of %s every %s from %llu to %llu\n",
+		fmt_size(a, (double)total), s->d->path,
+		(unsigned long long)(FAT_NR * s->au - 1), s->nmax,
+		fmt_size(b, (double)s->au),
+		fmt_size(c, (double)(AU_SPACING * s->au)),
+		(unsigned long long)off,
+		(unsigned long long)(r[n - 1].off + r[n - 1].len - 1));
+	fprintf(f, "# plan: writes about %s in about %s (a card keeping 8 AUs "
+		"open, 1 for random writes), at most %s in %s (one keeping "
+		"%u); estimated from the reads, refined as it goes\n",
+		fmt_size(a, typ.bytes), fmt_duration(b, typ.ns),
+		fmt_size(c, worst.bytes), fmt_duration(d, worst.ns), s->nmax);
+	fflush(f);
+}
+
+/* On a terminal, ask; otherwise --yes was checked before any I/O. */
+static int confirm(struct survey *s)
+{
+	char line[64];
+
+	if (s->cfg->yes || dev_has(s->d, DEV_CAP_NO_CONSENT))
+		return 0;
+	progress_clear(&s->pg);
+	fputs("flashbench: the survey overwrites data on ", stderr);
+	put_safe(stderr, s->d->path);
+	fprintf(stderr, " in the regions above%s. Type yes to go on: ",
+		s->cfg->save ? "" : " (put back afterwards: --preserve)");
+	fflush(stderr);
+	if (!fgets(line, sizeof(line), stdin) || strcmp(line, "yes\n")) {
+		if (vm_stop)
+			survey_interrupted(s);
+		survey_stop(s, EXIT_FAILURE,
+			    "not confirmed; nothing was written");
+		return -1;
+	}
+	return 0;
+}
+
+static int begin_writes(struct survey *s)
+{
+	struct range r[MAX_NR + 1];
+	size_t n = regions(s, r);
+	int ret;
+
+	print_plan(s, r, n);
+	if (confirm(s))
+		return -1;
+	if (s->cfg->save) {
+		ret = s->cfg->save(s->cfg->save_arg, s->d, r, n);
+		if (ret) {
+			survey_stop(s, ret,
+				    "--preserve failed; nothing was written");
+			return -1;
+		}
+	}
+	s->writing = 1;
+	return 0;
+}
+
+/* The progress line and heading of a step about to do io in est ns. */
+static void step_show(struct survey *s, struct step *st,
+		      const struct io_stats *io, enum phase ph, double est,
+		      const char *what)
+{
+	struct cost rest;
+
+	s->pg.done_ns = survey_elapsed_ns(s);
+	s->pg.run_ns = est;
+	survey_forecast(s, ph == PH_ALIGN ? PH_OPEN_LIN : ph, 0, &rest);
+	s->pg.rest_ns = ph == PH_ALIGN ? rest.ns :
+			rest.ns > est ? rest.ns - est : 0;
+	progress_run(&s->pg, s->d, (double)(io->reads + io->writes),
+		     (double)(io->bytes_read + io->bytes_written), "survey");
+	snprintf(s->pg.label, sizeof(s->pg.label), "survey step %zu, %s",
+		 s->n + 1, what);
+	step_heading(s, st);
+	progress_show(&s->pg);
+}
+
+/*
+ * Run one step.  STEP_SKIP: the options do not fit the device (said
+ * why); STEP_STOP: a budget, ^C or an error ended the survey.
+ */
+enum step_end survey_step(struct survey *s, const struct opts *o,
+			  enum phase ph, const char *what)
+{
+	struct step *st = &s->step[s->n];
+	struct io_stats before;
+	char err[MSG_MAX];
+	struct run r;
+	double est;
+	int ret;
+
+	if (s->n == MAX_STEPS) {
+		survey_stop(s, 0, "%d steps: the search did not settle",
+			    MAX_STEPS);
+		return STEP_STOP;
+	}
+	if (o->test->validate(o, s->d, err, sizeof(err))) {
+		survey_note(s, "survey: skipping %s: %s", what, err);
+		return STEP_SKIP;
+	}
+	memset(st, 0, sizeof(*st));
+	snprintf(st->what, sizeof(st->what), "%s", what);
+	command_line(s, o, st->cmd, sizeof(st->cmd));
+	ret = run_prepare(&r, o, s->d);
+	if (ret) {
+		run_free(&r);
+		if (vm_stop)	/* ^C during the dry run */
+			survey_interrupted(s);
+		survey_stop(s, EXIT_FAILURE, "%s: %s", what, strerror(-ret));
+		return STEP_STOP;
+	}
+	est = survey_est_run(s, o, &r);
+	if (survey_over_budget(s, &r, est) ||
+	    (o->test->writes && !s->writing && begin_writes(s))) {
+		run_free(&r);
+		return STEP_STOP;
+	}
+	step_show(s, st, &r.plan.io, ph, est, what);
+	if (o->test == &testdesc_open_au)
+		r.row_done = open_au_row_done;
+	else if (o->test == &testdesc_find_fat)
+		r.row_done = fat_settled;
+	r.tick = tick;
+	r.hook_arg = s;
+	r.after_row = gate_wait;
+	s->cur_collapsed = 0;
+	before = s->d->stats;
+	ret = run_execute(&r, o, s->d, s->out);
+	progress_clear(&s->pg);
+	st->collapsed = s->cur_collapsed;
+	st->io = s->d->stats;
+	st->io.reads -= before.reads;
+	st->io.writes -= before.writes;
+	st->io.bytes_read -= before.bytes_read;
+	st->io.bytes_written -= before.bytes_written;
+	st->io.ns -= before.ns;
+	s->tab[s->n++] = r.tab;
+	memset(&r.tab, 0, sizeof(r.tab));
+	run_free(&r);	/* r.error stays */
+	if (s->done[ph] == 0)
+		s->done[ph] = 1;
+	analyze(s->tab, s->n, &s->ctx, &s->a);
+	/* | head: a broken pipe on the results stops it as a signal does */
+	if ((ret == -EINTR || r.error.output) && vm_stop) {
+		survey_interrupted(s);
+		return STEP_STOP;
+	}
+	if (r.error.output) {
+		survey_stop(s, EXIT_IO, "writing the results to %s: %s",
+			    s->cfg->out_name, strerror(-ret));
+		return STEP_STOP;
+	}
+	if (ret) {
+		survey_stop(s, EXIT_FAILURE, "%s %llu bytes at offset %llu: %s",
+			    io_kind_name(r.error.io),
+			    (unsigned long long)r.error.len,
+			    (unsigned long long)r.error.off, strerror(-ret));
+		return STEP_STOP;
+	}
+	return STEP_OK;
+}
+
+/*
+ * The options of a step: the device and --count from the user, the rest
+ * the survey's own choice, so no message names a value as typed.
+ */
+struct opts survey_step_opts(const struct survey *s)
+{
+	struct opts o = s->cfg->base;
+
+	o.blocksize_arg = o.erasesize_arg = o.offset_arg = o.count_arg = NULL;
+	o.nr_arg = o.fat_nr_arg = NULL;
+	o.scatter_order_arg = o.scatter_span_arg = NULL;
+	o.interval_order_arg = NULL;
+	return o;
+}
+
+/*
+ * Options of the write tests.  The open-AU runs start past the AUs the
+ * FAT test looks at: a FAT-optimized AU among them would hold no slot
+ * and pass for one more open AU.
+ */
+struct opts survey_write_opts(const struct survey *s)
+{
+	struct opts o = survey_step_opts(s);
+	uint64_t off = 16ull << 20;
+
+	o.erasesize = s->au;
+	if (!o.count)
+		o.count = 1;	/* one pass, as the classic write tests */
+	if (off < FAT_NR * s->au)
+		off = FAT_NR * s->au;
+	o.offset = round_up(off, s->au);
+	o.have_offset = 1;
+	return o;
+}
