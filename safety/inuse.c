@@ -658,3 +658,61 @@ int file_is_swap(const char *path, char *msg, size_t msglen)
 		snprintf(msg, msglen, "%s is an active swap file", path);
 	return found;
 }
+
+/* The image file under the target, where a name still reaches it. */
+static void image_under(const struct blk_set *s, const char *target,
+			struct sharers *sh)
+{
+	const struct blk *b = s->tdev ? find_dev(s, s->tdev) : NULL;
+	const char *file = s->tdev ? (b ? b->on : NULL) : target;
+	struct stat st;
+
+	if (!s->target.ino || !file || stat(file, &st) < 0 ||
+	    st.st_dev != s->target.dev || st.st_ino != s->target.ino)
+		return;
+	snprintf(sh->file, sizeof(sh->file), "%s", file);
+	sh->start = s->target.start;
+	/* a file itself: to its end, however far it grows */
+	sh->len = s->tdev ? s->target.len : 0;
+}
+
+int sharers_load(const char *target, struct sharers *sh)
+{
+	struct sharer *x;
+	struct blk_set s;
+	size_t i, n = 0;
+	int ret;
+
+	memset(sh, 0, sizeof(*sh));
+	ret = load_set(&s, target);
+	if (ret)
+		return ret;
+	for (i = 0; i < s.n; i++)
+		n += s.b[i].hit != HIT_NONE;
+	sh->s = calloc(n ? n : 1, sizeof(*sh->s));
+	if (!sh->s) {
+		free_set(&s);
+		return -ENOMEM;
+	}
+	for (i = 0; i < s.n; i++) {
+		if (s.b[i].hit == HIT_NONE)
+			continue;
+		x = &sh->s[sh->n++];
+		x->dev = s.b[i].dev;
+		x->disk = s.b[i].disk;
+		blk_node(&s.b[i], x->node, sizeof(x->node));
+		describe(&s, &s.b[i], x->desc, sizeof(x->desc));
+	}
+	sh->tdev = s.tdev;
+	sh->tdisk = s.tdisk;
+	image_under(&s, target, sh);
+	free_set(&s);
+	return 0;
+}
+
+void sharers_free(struct sharers *sh)
+{
+	free(sh->s);
+	sh->s = NULL;
+	sh->n = 0;
+}
