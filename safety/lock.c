@@ -34,21 +34,31 @@ static void held_by_run(const char *path, const char *what, char *msg,
 		 "holds %s", path, what);
 }
 
+/* Is one of the sharers a partition of the whole disk x? */
+static int has_parts(const struct sharers *sh, const struct sharer *x)
+{
+	size_t i;
+
+	for (i = 0; i < sh->n; i++)
+		if (sh->s[i].disk == x->dev && sh->s[i].dev != x->dev)
+			return 1;
+	return 0;
+}
+
 /*
- * O_EXCL on the target is dev_open()'s, and the kernel takes the target's
- * disk along with a partition.  A partition of a disk the target is not
- * on is kept out by the O_EXCL on that disk, which shares the storage
- * too (and beside which the kernel would refuse us the partition's);
- * only a partition overlapping the target's on the same disk needs its
- * own.  The flock() is on every one: a run on a partition and one on the
- * whole card would skew each other's timings, if no data.
+ * O_EXCL on the target is dev_open()'s, and it keeps the target's disk
+ * and, for a whole disk, its partitions to us.  Another disk whose
+ * partitions share the storage is claimed through those: the kernel
+ * refuses its O_EXCL while a partition of it that does not share the
+ * storage is mounted, and keeps the whole disk out once one is claimed.
+ * The flock() is on every one: a run on a partition and one on another
+ * partition of the same card would skew each other's timings.
  */
 static int claims(const struct sharers *sh, const struct sharer *x)
 {
-	if (x->dev == sh->tdev || x->dev == sh->tdisk)
+	if (x->dev == sh->tdev || x->dev == sh->tdisk || x->disk == sh->tdev)
 		return 0;
-	return x->disk == x->dev ||
-	       (x->disk == sh->tdisk && sh->tdisk != sh->tdev);
+	return x->disk != x->dev || !has_parts(sh, x);
 }
 
 static int lock_node(struct storage_lock *l, const struct sharers *sh,
