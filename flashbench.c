@@ -26,6 +26,7 @@
 #include "info.h"
 #include "safety/inuse.h"
 #include "lib/msg.h"
+#include "safety/lock.h"
 #include "offline.h"
 #include "options.h"
 #include "output/plot.h"
@@ -97,6 +98,24 @@ static void refuse_in_use(const char *path, int force)
 	die_usage("%s: in use: %s (use --force to override)", path, msg);
 }
 
+/* The storage under test, held until the data is back (see lock.h). */
+static struct storage_lock held;
+
+static void lock_storage(const struct front *fr, int write)
+{
+	char msg[MSG_MAX];
+
+	if (storage_lock(&held, fr->o.device, write, fr->force, msg,
+			 sizeof(msg)))
+		die_usage("%s", msg);
+}
+
+static void close_device(struct dev *d)
+{
+	dev_close(d);
+	storage_unlock(&held);
+}
+
 static int any_writes(const struct front *fr)
 {
 	unsigned i;
@@ -116,6 +135,8 @@ static int open_device(const struct front *fr, struct dev *d)
 		mode = DEV_RDWR | DEV_EXCL;
 	if (mode != DEV_RDONLY)
 		refuse_in_use(fr->o.device, fr->force);
+	if (!fr->dry_run)
+		lock_storage(fr, mode != DEV_RDONLY);
 	ret = dev_open(d, fr->o.device, mode, err, sizeof(err));
 	if (ret)
 		die_usage("%s", err);
@@ -517,6 +538,7 @@ static int restore_mode(const struct front *fr)
 		die_usage("--restore=%s: does not go with --preserve=%s",
 			  fr->restore, fr->preserve);
 	refuse_in_use(fr->o.device, fr->force);
+	lock_storage(fr, 1);
 	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
 		die_usage("%s", msg);
 	stop_on_signals();
@@ -524,7 +546,7 @@ static int restore_mode(const struct front *fr)
 	     fr->restore, d.path);
 	gate_wait();
 	ret = preserve_restore(fr->restore, &d, fr->force, msg, sizeof(msg));
-	dev_close(&d);
+	close_device(&d);
 	if (ret == -EINVAL)
 		die_usage("--restore=%s", msg);
 	tell("%s\n", msg);
@@ -623,6 +645,7 @@ static int survey_mode(struct front *fr)
 
 	set_defaults(&cfg.base);
 	refuse_in_use(fr->o.device, fr->force);
+	lock_storage(fr, 1);
 	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, err, sizeof(err)))
 		die_usage("%s", err);
 	if (!fr->yes && !dev_has(&d, DEV_CAP_NO_CONSENT) &&
@@ -642,7 +665,7 @@ static int survey_mode(struct front *fr)
 	status = survey_run(&cfg, &d, out, &wrote);
 	if (fr->preserve && wrote)
 		status = put_back(fr, &d, status);
-	dev_close(&d);
+	close_device(&d);
 	/* a survey the results stopped has said so */
 	return close_out(out, cfg.out_name, status, status && ferror(out));
 }
@@ -686,7 +709,7 @@ static int dispatch(struct front *fr)
 	open_plots(fr, &pl);
 	status = run_tests(fr, &d, out, &pl);
 	close_plots(&pl);
-	dev_close(&d);
+	close_device(&d);
 	return close_out(out, out_name(fr, name, sizeof(name)), status,
 			 output_failed);
 }

@@ -18,6 +18,7 @@
 
 #include "dev.h"
 #include "safety/inuse.h"
+#include "safety/lock.h"
 #include "lib/text.h"
 #include "lib/units.h"
 
@@ -80,6 +81,7 @@ int main(int argc, char **argv)
 	uint64_t start, len, ns;
 	int force = argc > 1 && strcmp(argv[1], "--force") == 0;
 	const char *path;
+	struct storage_lock held;
 	struct dev d;
 	int ret;
 
@@ -97,6 +99,9 @@ int main(int argc, char **argv)
 	if (!force && dev_in_use(path, msg, sizeof(msg)))
 		usage_error("%s: in use: %s (use --force to override)", path,
 			    msg);
+	/* held until the discard is done: no other run may write there */
+	if (storage_lock(&held, path, 1, force, msg, sizeof(msg)))
+		usage_error("%s", msg);
 	if (dev_open(&d, path, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
 		usage_error("%s", msg);
 	check_range(&d, start, len, argv[2 + force], argv[3 + force]);
@@ -107,6 +112,7 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	ret = dev_discard(&d, start, len, &ns);
 	dev_close(&d);
+	storage_unlock(&held);
 	if (ret == -EOPNOTSUPP)
 		return failed(EXIT_NODISCARD, "%s: discard is not supported "
 			      "by this device", path);

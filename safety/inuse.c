@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -91,6 +92,20 @@ static uint64_t read_attr_u64(const char *name, const char *attr)
 	return strtoull(buf, NULL, 10);
 }
 
+/*
+ * The device node of a sysfs name: devtmpfs names it the same, with the
+ * '!' of names such as "cciss!c0d0" standing for a directory.
+ */
+static void blk_node(const struct blk *b, char *buf, size_t len)
+{
+	char *p;
+
+	snprintf(buf, len, "/dev/%s", b->name);
+	for (p = buf; *p; p++)
+		if (*p == '!')
+			*p = '/';
+}
+
 static int overlaps(const struct extent *a, const struct extent *b)
 {
 	return a->dev == b->dev && a->ino == b->ino && a->len && b->len &&
@@ -140,6 +155,62 @@ static void resolve_partition(struct blk_set *s, struct blk *b)
 		b->on = strdup(disk->on);
 }
 
+/*
+ * What the loop driver itself says a loop device reads from, in struct
+ * loop_info64 (LOOP_GET_STATUS64); defined here as the kernel ABI has it,
+ * so a static build needs no kernel headers, as in real.c.
+ */
+struct loop_status {
+	uint64_t device, inode, rdevice, offset, sizelimit;
+	uint32_t number, encrypt_type, encrypt_key_size, flags;
+	uint8_t file_name[64], crypt_name[64], encrypt_key[32];
+	uint64_t init[2];
+};
+
+#define LOOP_STATUS64 0x4C05
+
+/* The kernel's own encoding of a device number, as stat() is not used. */
+static dev_t kernel_dev(uint64_t d)
+{
+	return makedev((unsigned)((d & 0xfff00) >> 8),
+		       (unsigned)((d & 0xff) | ((d >> 12) & 0xfff00)));
+}
+
+/*
+ * The backing file by device and inode from the driver: the path sysfs
+ * shows goes stale when that name is removed or reused, while the file
+ * lives on under another link.  Without access to the device node (not
+ * root), the path is all there is.
+ */
+static int loop_backing(const struct blk *b, const char *file,
+			struct stat *st)
+{
+	struct loop_status ls;
+	char node[PATH_MAX];
+	struct stat nst;
+	int fd, ok;
+
+	blk_node(b, node, sizeof(node));
+	fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return stat(file, st);
+	ok = fstat(fd, &nst) == 0 && nst.st_rdev == b->dev &&
+	     ioctl(fd, LOOP_STATUS64, &ls) == 0;
+	close(fd);
+	if (!ok)
+		return stat(file, st);
+	memset(st, 0, sizeof(*st));
+	if (ls.rdevice) {
+		st->st_mode = S_IFBLK;
+		st->st_rdev = kernel_dev(ls.rdevice);
+	} else {
+		st->st_mode = S_IFREG;
+		st->st_dev = kernel_dev(ls.device);
+		st->st_ino = (ino_t)ls.inode;
+	}
+	return 0;
+}
+
 /* A loop device: a range of its backing file or block device. */
 static void resolve_loop(struct blk_set *s, struct blk *b)
 {
@@ -149,7 +220,7 @@ static void resolve_loop(struct blk_set *s, struct blk *b)
 	struct stat st;
 
 	if (read_attr(b->name, "loop/backing_file", file, sizeof(file)) ||
-	    stat(file, &st) < 0)
+	    loop_backing(b, file, &st) < 0)
 		return;
 	if (S_ISREG(st.st_mode)) {
 		b->ext.dev = st.st_dev;
@@ -587,4 +658,62 @@ int file_is_swap(const char *path, char *msg, size_t msglen)
 	if (found)
 		snprintf(msg, msglen, "%s is an active swap file", path);
 	return found;
+}
+
+/* The image file under the target, where a name still reaches it. */
+static void image_under(const struct blk_set *s, const char *target,
+			struct sharers *sh)
+{
+	const struct blk *b = s->tdev ? find_dev(s, s->tdev) : NULL;
+	const char *file = s->tdev ? (b ? b->on : NULL) : target;
+	struct stat st;
+
+	if (!s->target.ino || !file || stat(file, &st) < 0 ||
+	    st.st_dev != s->target.dev || st.st_ino != s->target.ino)
+		return;
+	snprintf(sh->file, sizeof(sh->file), "%s", file);
+	sh->start = s->target.start;
+	/* a file itself: to its end, however far it grows */
+	sh->len = s->tdev ? s->target.len : 0;
+}
+
+int sharers_load(const char *target, struct sharers *sh)
+{
+	struct sharer *x;
+	struct blk_set s;
+	size_t i, n = 0;
+	int ret;
+
+	memset(sh, 0, sizeof(*sh));
+	ret = load_set(&s, target);
+	if (ret)
+		return ret;
+	for (i = 0; i < s.n; i++)
+		n += s.b[i].hit != HIT_NONE;
+	sh->s = calloc(n ? n : 1, sizeof(*sh->s));
+	if (!sh->s) {
+		free_set(&s);
+		return -ENOMEM;
+	}
+	for (i = 0; i < s.n; i++) {
+		if (s.b[i].hit == HIT_NONE)
+			continue;
+		x = &sh->s[sh->n++];
+		x->dev = s.b[i].dev;
+		x->disk = s.b[i].disk;
+		blk_node(&s.b[i], x->node, sizeof(x->node));
+		describe(&s, &s.b[i], x->desc, sizeof(x->desc));
+	}
+	sh->tdev = s.tdev;
+	sh->tdisk = s.tdisk;
+	image_under(&s, target, sh);
+	free_set(&s);
+	return 0;
+}
+
+void sharers_free(struct sharers *sh)
+{
+	free(sh->s);
+	sh->s = NULL;
+	sh->n = 0;
 }

@@ -2,7 +2,9 @@
 #ifndef FLASHBENCH_INUSE_H
 #define FLASHBENCH_INUSE_H
 
+#include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /*
@@ -38,5 +40,35 @@ int fs_on_storage(const char *target, dev_t fsdev, char *why, size_t len);
  * one (ETXTBSY) whatever --force says.
  */
 int file_is_swap(const char *path, char *msg, size_t msglen);
+
+/* A block device that shares a target's storage, for locking it. */
+struct sharer {
+	dev_t dev;
+	dev_t disk;			/* a partition's disk, else dev */
+	char node[NAME_MAX + 8];	/* "/dev/loop1" */
+	char desc[PATH_MAX + NAME_MAX + 16]; /* "/dev/loop1 (on /x.img)" */
+};
+
+struct sharers {
+	struct sharer *s;	/* every one, the target itself included */
+	size_t n;
+	dev_t tdev;		/* the target's device number, 0 for a file */
+	dev_t tdisk;		/* and its disk */
+	/*
+	 * The image file under the target (the target itself, or the one
+	 * a loop device reads from) while a name still reaches it, else
+	 * empty; and the bytes of it the target stands for, len 0 for all.
+	 */
+	char file[PATH_MAX];
+	uint64_t start, len;
+};
+
+/*
+ * The block devices that share the storage of target, a block device or
+ * image file, and the image file under it: 0, or -ENODEV for what has no
+ * storage to share (a sim: device), -ENOMEM.  sharers_free() after 0.
+ */
+int sharers_load(const char *target, struct sharers *sh);
+void sharers_free(struct sharers *sh);
 
 #endif

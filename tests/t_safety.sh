@@ -31,53 +31,7 @@ ROW='^[0-9.]*[KM]iB'
 
 sum_of() { sha256sum < "$1"; }
 
-# start_held OUT ERR CMD...: CMD in the background ($_pid), held by the
-# test gate (FLASHBENCH_TEST_GATE) at each point it announces until
-# release; so a signal lands where the test says, whatever the speed of
-# the machine.  The files are emptied first: a stale line must not pass
-# for the new run's announcement.
 G=$S/gate
-start_held() {
-	_o=$1 _e=$2
-	shift 2
-	rm -f "$G"
-	mkfifo "$G"
-	exec 9<>"$G"
-	[ -p "$_o" ] || : >"$_o"
-	: >"$_e"
-	FLASHBENCH_TEST_GATE=$G "$@" >"$_o" 2>"$_e" 9>&- &
-	_pid=$!
-}
-
-# release: the held run goes on to its end
-release() { exec 9>&-; }
-
-# running: the held run has not ended (a zombie has)
-running() {
-	case $(cut -d' ' -f3 "/proc/$_pid/stat" 2>/dev/null) in
-	'' | Z) return 1 ;;
-	esac
-}
-
-# announced FILE PATTERN: wait until the held run has written a line
-# matching PATTERN to FILE.  The bound only keeps a broken run from
-# hanging the suite; a working one is held there, however slow.
-announced() {
-	_i=0
-	until grep -q -e "$2" "$1" 2>/dev/null; do
-		if ! running && ! grep -q -e "$2" "$1" 2>/dev/null; then
-			fail "the run ended without /$2/ in $1:" \
-				"$(head -c 300 "$TMP/err")"
-			return 1
-		fi
-		if [ $_i -ge 1200 ]; then
-			fail "no /$2/ in $1 after 60 s: $(head -c 300 "$1")"
-			return 1
-		fi
-		sleep 0.05
-		_i=$((_i + 1))
-	done
-}
 
 # signal_held SIG: send SIG to the held run, let it go on, collect its
 # exit status in $_st
