@@ -268,7 +268,7 @@ static double seg_cost(const double *d, size_t a, size_t b)
  */
 static size_t fit_levels(const double *x, size_t n, size_t k, size_t *seg)
 {
-	static double cost[MAX_ROWS + 1][MAX_ROWS + 1];
+	double cost[MAX_ROWS + 1][MAX_ROWS + 1];
 	double best[MAX_SEGS + 1][MAX_ROWS + 1], t[MAX_ROWS];
 	size_t from[MAX_SEGS + 1][MAX_ROWS + 1];
 	size_t s, i, j;
