@@ -506,8 +506,8 @@ done:
 	free(p);
 }
 
-void analyze_align(const struct table *tabs, size_t n,
-		   const struct analysis_ctx *ctx, struct analysis *out)
+static void read_align(const struct table *tabs, size_t n,
+		       const struct analysis_ctx *ctx, struct analysis *out)
 {
 	struct align_read *r = calloc(2 * n, sizeof(*r));
 	size_t i, m = 0;
@@ -525,4 +525,23 @@ void analyze_align(const struct table *tabs, size_t n,
 	if (m)
 		join(r, m, ctx, out);
 	free(r);
+}
+
+/* The erase block and the page, from every -a table. */
+void family_align(const struct table *tabs, size_t n,
+		  const struct analysis_ctx *ctx, struct analysis *out)
+{
+	struct verdict *e = &out->erase_size;
+	char a[UNIT_BUFLEN];
+
+	verdict_init(e, V_NONE);
+	verdict_init(&out->page_size, V_NONE);
+	read_align(tabs, n, ctx, out);
+	/* a hint where -a found nothing; other tests say nothing of it */
+	if (e->is_null && e->type != V_NONE && ctx && ctx->dev_size)
+		say(e->evidence, sizeof(e->evidence),
+		    "largest power of two dividing the device size: %s",
+		    fmt_size(a, (double)(ctx->dev_size & -ctx->dev_size)));
+	if (ctx && e->is_null)
+		note_claims(e, ctx);
 }

@@ -6,6 +6,7 @@
  * collapse; a run that collapsed cannot show it.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "analysis/internal.h"
 #include "analysis/stats.h"
@@ -496,7 +497,8 @@ static void at_most(const struct times *t, const struct walk *w,
 		    "scatter of it", a, 100 * FULL_SPEED, b);
 }
 
-void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
+static void min_write_verdict(const struct column *c, size_t m,
+			      struct verdict *v)
 {
 	char a[UNIT_BUFLEN], d[UNIT_BUFLEN], e[UNIT_BUFLEN];
 	const struct column *run;
@@ -613,4 +615,19 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 		say(v->evidence, sizeof(v->evidence),
 		    "a smaller N collapsed");
 	}
+}
+
+void family_min_write(const struct table *tabs, size_t n,
+		      const struct analysis_ctx *ctx, struct analysis *out)
+{
+	struct column *c;
+	size_t m;
+
+	(void)ctx;
+	verdict_init(&out->min_full_speed_write, V_NONE);
+	c = judged_columns(tabs, n, &m);
+	if (!c)
+		return;
+	min_write_verdict(c, m, &out->min_full_speed_write);
+	free(c);
 }

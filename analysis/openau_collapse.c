@@ -5,6 +5,7 @@
  * size), against the best rate they reach at each size.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/internal.h"
@@ -477,7 +478,7 @@ static void judge(struct column *c, const struct column *all, size_t m)
 	c->half_ok = c->collapsed && !c->random && half_ok(c, all, m, peers);
 }
 
-void judge_columns(struct column *c, size_t m)
+static void judge_columns(struct column *c, size_t m)
 {
 	size_t i;
 
@@ -505,4 +506,45 @@ void quote_column(char *buf, size_t len, const struct column *c)
 	}
 	say(buf, len, "N=%u %s: %s at %s, %.0f%% of the %s other runs reach",
 	    c->nr, how, a, b, 100 * c->worst / c->worst_ref, d);
+}
+
+static uint64_t table_group(const struct table *t)
+{
+	return t->erasesize ? t->erasesize : t->nrows ? t->rows[0].key : 0;
+}
+
+static size_t gather(const struct table *tabs, size_t n, struct column *c)
+{
+	size_t i, m = 0;
+	unsigned j;
+
+	for (i = 0; i < n; i++) {
+		const struct table *t = &tabs[i];
+
+		if (t->kind == TAB_OPENAU && t->open_au_nr && m < MAX_COLS) {
+			c[m++] = (struct column){ .t = t, .nr = t->open_au_nr,
+				.random = t->random, .group = table_group(t) };
+		}
+		if (t->kind != TAB_SWEEP)
+			continue;
+		for (j = 0; j < t->ncols && j < TABLE_MAXCOLS && m < MAX_COLS;
+		     j++) {
+			c[m++] = (struct column){ .t = t, .col = j,
+				.nr = t->col_nr[j], .random = t->random,
+				.group = table_group(t) };
+		}
+	}
+	return m;
+}
+
+/* The open-AU runs of the tables, each judged; NULL without memory. */
+struct column *judged_columns(const struct table *tabs, size_t n, size_t *m)
+{
+	struct column *c = calloc(MAX_COLS, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	*m = gather(tabs, n, c);
+	judge_columns(c, *m);
+	return c;
 }

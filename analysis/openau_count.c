@@ -10,37 +10,6 @@
 #include "analysis/internal.h"
 #include "lib/units.h"
 
-#define MAX_COLS 128		/* open-AU runs looked at */
-
-static uint64_t table_group(const struct table *t)
-{
-	return t->erasesize ? t->erasesize : t->nrows ? t->rows[0].key : 0;
-}
-
-static size_t gather(const struct table *tabs, size_t n, struct column *c)
-{
-	size_t i, m = 0;
-	unsigned j;
-
-	for (i = 0; i < n; i++) {
-		const struct table *t = &tabs[i];
-
-		if (t->kind == TAB_OPENAU && t->open_au_nr && m < MAX_COLS) {
-			c[m++] = (struct column){ .t = t, .nr = t->open_au_nr,
-				.random = t->random, .group = table_group(t) };
-		}
-		if (t->kind != TAB_SWEEP)
-			continue;
-		for (j = 0; j < t->ncols && j < TABLE_MAXCOLS && m < MAX_COLS;
-		     j++) {
-			c[m++] = (struct column){ .t = t, .col = j,
-				.nr = t->col_nr[j], .random = t->random,
-				.group = table_group(t) };
-		}
-	}
-	return m;
-}
-
 /* The group (erase size used) with the most distinct N of one order. */
 static uint64_t pick_group(const struct column *c, size_t m, int random,
 			   size_t *ngroups)
@@ -619,103 +588,36 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 	}
 }
 
-void analyze_open_au(const struct table *tabs, size_t n,
-		     struct analysis *out)
+/* The open-AU count of one order; random reads the linear one. */
+static void count_family(const struct table *tabs, size_t n, int random,
+			 struct analysis *out)
 {
-	struct column *c = calloc(MAX_COLS, sizeof(*c));
+	struct verdict *v = random ? &out->open_au_random :
+			    &out->open_au_linear;
+	struct column *c;
 	size_t m;
 
-	verdict_init(&out->open_au_linear, V_NONE);
-	verdict_init(&out->open_au_random, V_NONE);
-	verdict_init(&out->min_full_speed_write, V_NONE);
+	verdict_init(v, V_NONE);
+	c = judged_columns(tabs, n, &m);
 	if (!c)
 		return;
-	m = gather(tabs, n, c);
-	judge_columns(c, m);
-	min_write_verdict(c, m, &out->min_full_speed_write);
-	open_au_verdict(c, m, 0, &out->erase_size, NULL,
-			&out->open_au_linear);
-	open_au_verdict(c, m, 1, &out->erase_size, &out->open_au_linear,
-			&out->open_au_random);
+	open_au_verdict(c, m, random, &out->erase_size,
+			random ? &out->open_au_linear : NULL, v);
 	free(c);
 }
 
-/* The most AUs an open-AU table wrote: its N, the largest of a sweep. */
-static unsigned region_nr(const struct table *t)
+void family_open_au_linear(const struct table *tabs, size_t n,
+			   const struct analysis_ctx *ctx,
+			   struct analysis *out)
 {
-	unsigned j, nr = t->open_au_nr;
-
-	for (j = 0; t->kind == TAB_SWEEP && j < t->ncols; j++)
-		if (t->col_nr[j] > nr)
-			nr = t->col_nr[j];
-	return nr ? nr : 1;
+	(void)ctx;
+	count_family(tabs, n, 0, out);
 }
 
-/*
- * The first listed AU among the n test AUs from AU first (each reaching
- * into the next with a misaligned offset: straddle), else -1.
- */
-static int64_t special_in(const struct verdict *fat, uint64_t first,
-			  unsigned n, int straddle)
+void family_open_au_random(const struct table *tabs, size_t n,
+			   const struct analysis_ctx *ctx,
+			   struct analysis *out)
 {
-	unsigned k;
-
-	for (k = 0; k < fat->nlist; k++) {
-		uint64_t a = fat->list[k];
-
-		if (a < first || (a - first) / AU_SPACING >= n)
-			continue;
-		if ((a - first) % AU_SPACING <= (unsigned)straddle)
-			return (int64_t)a;
-	}
-	return -1;
-}
-
-/*
- * Test AUs of an open-AU run (known where its offset is) that -f found
- * special: such an AU takes no open slot, so the count may be one too
- * high.  Where -f did not look at them, a region among the first AUs,
- * where FAT areas live, may hold one; either lowers the confidence.
- */
-void note_fat_region(const struct table *tabs, size_t n,
-		     const struct verdict *fat, const struct fat_scope *scope,
-		     struct analysis *out)
-{
-	int noted[2] = { 0, 0 };
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		const struct table *t = &tabs[i];
-		struct verdict *v = t->random ? &out->open_au_random :
-				    &out->open_au_linear;
-		uint64_t first;
-		int64_t a;
-		int same;
-
-		if ((t->kind != TAB_OPENAU && t->kind != TAB_SWEEP) ||
-		    !t->has_offset || !t->erasesize || v->type == V_NONE ||
-		    v->is_null || noted[t->random])
-			continue;
-		first = t->offset / t->erasesize;
-		same = fat->type != V_NONE && scope->unit == t->erasesize;
-		a = same && fat->conf >= CONF_MEDIUM ?
-		    special_in(fat, first, region_nr(t),
-			       t->offset % t->erasesize != 0) : -1;
-		if (a >= 0) {
-			say(v->note, sizeof(v->note), "its test AUs include "
-			    "AU %lld, special by fat_aus: it takes no open "
-			    "slot, so the count may be one too high",
-			    (long long)a);
-		} else if (first < FAT_AUS && !(same && first < scope->aus)) {
-			say(v->note, sizeof(v->note), "its test AUs start at "
-			    "AU %llu, among the first %u, where FAT areas "
-			    "live: one there takes no open slot (-f shows "
-			    "whether one is special)",
-			    (unsigned long long)first, FAT_AUS);
-		} else {
-			continue;
-		}
-		v->conf = conf_down(v->conf);
-		noted[t->random] = 1;
-	}
+	(void)ctx;
+	count_family(tabs, n, 1, out);
 }
