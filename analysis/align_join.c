@@ -31,11 +31,16 @@
 #define SHARE_MIN 0.14
 /* ...and their step there must stand this many standard errors clear. */
 #define PART_Z 3.0
-/* A step counts when this many standard errors (and 3µs) high. */
+/* A step counts when this many standard errors (and ABS_MIN) high. */
 #define SEEN_Z 4.0
-#define SEEN_MIN 3000.0
 /* No table may say a step is elsewhere by more than this (log). */
 #define POS_EACH 2.0
+/*
+ * A 2^n unit's 3x2^n rows step as much as its 2^n rows: apart by more
+ * than three standard errors and this share of the step, they are
+ * another unit's.
+ */
+#define SAME_STEP 0.5
 
 /* One candidate unit: v (2^n) or 3v, as the two tables show it. */
 struct cand {
@@ -48,7 +53,7 @@ struct cand {
 
 static int seen(const struct local_step *m, double d)
 {
-	return d >= SEEN_Z * m->se && d >= SEEN_MIN;
+	return d >= SEEN_Z * m->se && d >= ABS_MIN;
 }
 
 /* A page's rows end where the erase block's begin. */
@@ -95,7 +100,8 @@ static enum confidence pos_conf(double pos)
 /* Standard error of the 2^n step, from the scatter of the rows below. */
 static double part_se(const struct cand *c)
 {
-	return 1.25 * c->m2.sd_lo * sqrt(1.0 / (double)c->m2.nrow + 1.0 / 3);
+	return MEDIAN_SE * c->m2.sd_lo *
+	       sqrt(1.0 / (double)c->m2.nrow + 1.0 / 3);
 }
 
 /*
@@ -161,7 +167,7 @@ static uint64_t decide(const struct cand *c, unsigned places,
 		 */
 		if (fmin(fabs(c->d3 - c->d2),
 			 fabs(c->m3.up - c->m3.floor - c->d2)) >
-		    fmax(3 * hypot(c->m2.se, c->m3.se), 0.5 * c->d2))
+		    fmax(3 * hypot(c->m2.se, c->m3.se), SAME_STEP * c->d2))
 			*conf = CONF_LOW;
 	} else if (c->seen3 && c->m2.nrow >= 2) {
 		/* a 3x2^n unit: each 2^n row from v up steps by 1/7 to 3/7 */

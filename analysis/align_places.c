@@ -30,8 +30,8 @@
  * program's reads), on a small device or with a large block most of all.
  */
 #define UNIT_CELLS 8
-/* A step below this (ns) is timer and rounding. */
-#define STEP_MIN 3000.0
+/* A row seen shifted says no more than this: a hint (see llr()). */
+#define HINT_MAX 1.0
 
 /*
  * Each place's diff at each 2^n row, where it was, and how far a shift
@@ -223,8 +223,8 @@ static double llr(const struct cells *c, const struct fit *b,
 	for (k = 0; k < c->rows; k++) {
 		int split = (b->used[k] & (b->used[k] - 1)) ||
 			    (a->used[k] & (a->used[k] - 1));
-		double cap = c->shifted[k] && (!split || c->apart[k]) ? 1.0 :
-			     split ? LLR_MAX : ROW_MAX;
+		double cap = c->shifted[k] && (!split || c->apart[k]) ?
+			     HINT_MAX : split ? LLR_MAX : ROW_MAX;
 
 		sum += fmax(fmin((a->row[k] - b->row[k]) / scale, cap), -cap);
 	}
@@ -292,8 +292,9 @@ static void judge_unit(const struct places_work *w, const struct unit_sizes *u,
 		       size_t bi, size_t bj, int erase, struct unit_read *r)
 {
 	const struct fit *b = &w->all[bi][bj];
-	/* a Laplace fit: its scale is the mean distance from the levels */
-	double scale = fmax(b->cost / (double)w->c.n, 300.0);
+	/* a Laplace fit: its scale is the mean distance from the levels,
+	 * no finer than a row's least scatter */
+	double scale = fmax(b->cost / (double)w->c.n, SIGMA_MIN);
 	double pos = INFINITY, fam = INFINITY;
 	uint64_t best_u = erase ? u->eu[bj] : u->pu[bi];
 	size_t i, j;
@@ -316,7 +317,7 @@ static void judge_unit(const struct places_work *w, const struct unit_sizes *u,
 	r->pos = llr_conf(pos);
 	r->conf = llr_conf(fam);
 	/* below what timing resolves, or on a few places, no unit */
-	if (step_of(b, !erase) < STEP_MIN || b->n[erase ? 2 : 1] < UNIT_CELLS)
+	if (step_of(b, !erase) < ABS_MIN || b->n[erase ? 2 : 1] < UNIT_CELLS)
 		r->conf = conf_min(r->conf, CONF_LOW);
 }
 

@@ -61,6 +61,10 @@ static inline double cell(const struct column *c, size_t i)
 #define MAX_SEGS 5		/* levels looked for, before merging */
 /* Levels count as apart when this many standard errors apart. */
 #define LEVEL_Z 3.0
+/* Below this (ns) no difference matters: timer and rounding. */
+#define ABS_MIN 3000.0
+/* The least scatter assumed for a row (ns). */
+#define SIGMA_MIN 300.0
 
 struct family {
 	uint64_t odd;
@@ -168,6 +172,12 @@ void place_units(const struct table *t, const struct family *f,
 
 /* openau_collapse.c: has each run collapsed? */
 #define MAX_COLS 128		/* open-AU runs looked at */
+/*
+ * At half the reference rate or less a size is deep down: a write past
+ * the limit pays at least its own cost again; noise and a pause of the
+ * card seldom halve a rate.
+ */
+#define DEEP 0.5
 /* The open-AU runs of the tables, each judged; NULL without memory. */
 struct column *judged_columns(const struct table *tabs, size_t n, size_t *m);
 void quote_column(char *buf, size_t len, const struct column *c);
