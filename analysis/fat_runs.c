@@ -2,7 +2,8 @@
 /*
  * The FAT verdict from every -f table of a card: the best reading of one
  * table, raised by other runs of the same AUs that agree, lowered by
- * those that disagree at medium confidence or more.
+ * those that disagree at medium confidence or more.  Its AUs then lower
+ * the open-AU counts whose test AUs include one.
  */
 #include <string.h>
 
