@@ -31,11 +31,16 @@
 #define SHARE_MIN 0.14
 /* ...and their step there must stand this many standard errors clear. */
 #define PART_Z 3.0
-/* A step counts when this many standard errors (and 3µs) high. */
+/* A step counts when this many standard errors (and ABS_MIN) high. */
 #define SEEN_Z 4.0
-#define SEEN_MIN 3000.0
 /* No table may say a step is elsewhere by more than this (log). */
 #define POS_EACH 2.0
+/*
+ * A 2^n unit's 3x2^n rows step as much as its 2^n rows: apart by more
+ * than three standard errors and this share of the step, they are
+ * another unit's.
+ */
+#define SAME_STEP 0.5
 
 /* One candidate unit: v (2^n) or 3v, as the two tables show it. */
 struct cand {
@@ -48,7 +53,7 @@ struct cand {
 
 static int seen(const struct local_step *m, double d)
 {
-	return d >= SEEN_Z * m->se && d >= SEEN_MIN;
+	return d >= SEEN_Z * m->se && d >= ABS_MIN;
 }
 
 /* A page's rows end where the erase block's begin. */
@@ -95,7 +100,8 @@ static enum confidence pos_conf(double pos)
 /* Standard error of the 2^n step, from the scatter of the rows below. */
 static double part_se(const struct cand *c)
 {
-	return 1.25 * c->m2.sd_lo * sqrt(1.0 / (double)c->m2.nrow + 1.0 / 3);
+	return MEDIAN_SE * c->m2.sd_lo *
+	       sqrt(1.0 / (double)c->m2.nrow + 1.0 / 3);
 }
 
 /*
@@ -161,7 +167,7 @@ static uint64_t decide(const struct cand *c, unsigned places,
 		 */
 		if (fmin(fabs(c->d3 - c->d2),
 			 fabs(c->m3.up - c->m3.floor - c->d2)) >
-		    fmax(3 * hypot(c->m2.se, c->m3.se), 0.5 * c->d2))
+		    fmax(3 * hypot(c->m2.se, c->m3.se), SAME_STEP * c->d2))
 			*conf = CONF_LOW;
 	} else if (c->seen3 && c->m2.nrow >= 2) {
 		/* a 3x2^n unit: each 2^n row from v up steps by 1/7 to 3/7 */
@@ -506,8 +512,8 @@ done:
 	free(p);
 }
 
-void analyze_align(const struct table *tabs, size_t n,
-		   const struct analysis_ctx *ctx, struct analysis *out)
+static void read_align(const struct table *tabs, size_t n,
+		       const struct analysis_ctx *ctx, struct analysis *out)
 {
 	struct align_read *r = calloc(2 * n, sizeof(*r));
 	size_t i, m = 0;
@@ -525,4 +531,23 @@ void analyze_align(const struct table *tabs, size_t n,
 	if (m)
 		join(r, m, ctx, out);
 	free(r);
+}
+
+/* The erase block and the page, from every -a table. */
+void family_align(const struct table *tabs, size_t n,
+		  const struct analysis_ctx *ctx, struct analysis *out)
+{
+	struct verdict *e = &out->erase_size;
+	char a[UNIT_BUFLEN];
+
+	verdict_init(e, V_NONE);
+	verdict_init(&out->page_size, V_NONE);
+	read_align(tabs, n, ctx, out);
+	/* a hint where -a found nothing; other tests say nothing of it */
+	if (e->is_null && e->type != V_NONE && ctx && ctx->dev_size)
+		say(e->evidence, sizeof(e->evidence),
+		    "largest power of two dividing the device size: %s",
+		    fmt_size(a, (double)(ctx->dev_size & -ctx->dev_size)));
+	if (ctx && e->is_null)
+		note_claims(e, ctx);
 }

@@ -29,10 +29,20 @@
 #define ASYM_Z 3.0
 /* Disturbed: places this many times as scattered as a typical row's. */
 #define SPREAD_Z 4.0
-/* Below this (ns) no difference matters: timer and rounding. */
-#define ABS_MIN 3000.0
-/* The least scatter assumed for a row (ns). */
-#define SIGMA_MIN 300.0
+/*
+ * Diffs are fitted on a scale linear up to about this (ns) and
+ * logarithmic above: steps are relative (1.2ms vs 1.3ms is noise, 15µs
+ * vs 0 is not).
+ */
+#define LOG_KNEE 2000.0
+/* Levels apart by less than this share of the larger are one level. */
+#define STEP_SHARE 0.2
+/*
+ * A diff (pre and post averaged, minus on) carries the noise of one and
+ * a half reads, pre - post that of two, post that of one.
+ */
+#define DIFF_READS 1.5
+#define ASYM_READS 2.0
 
 /*
  * The places of a live row that a burst hit: far off the others (a
@@ -85,7 +95,7 @@ static double mad_scatter(const double *x, size_t n, double m)
 	for (i = 0; i < n; i++)
 		r[i] = fabs(x[i] - m);
 	/* the median of the rows sits closer to them than their level */
-	return 1.4826 * median(r, n) * sqrt((double)n / (double)(n - 1));
+	return MAD_SD * median(r, n) * sqrt((double)n / (double)(n - 1));
 }
 
 /*
@@ -175,7 +185,7 @@ static double pair_scatter(const double *x, size_t n, const int *skip)
 		if (j < n)
 			dif[m++] = fabs(x[i] - x[j]);
 	}
-	return m ? 1.4826 * median(dif, m) / M_SQRT2 : 0;
+	return m ? MAD_SD * median(dif, m) / M_SQRT2 : 0;
 }
 
 /*
@@ -206,11 +216,11 @@ static void flag_disturbed(struct family *f)
 		mid[i] = median(near, m);
 		for (k = 0; k < m; k++)
 			res[k] = fabs(near[k] - mid[i]);
-		sc[i] = 1.4826 * median(res, m);
+		sc[i] = MAD_SD * median(res, m);
 		all[n++] = fabs(f->asym[i] - mid[i]);
 	}
 	/* a few rows about one are few: their scatter is at least typical */
-	typical = 1.4826 * median(all, n);
+	typical = MAD_SD * median(all, n);
 	for (i = 0; i < f->n; i++) {
 		double dev = fabs(f->asym[i] - mid[i]);
 
@@ -261,14 +271,13 @@ static double seg_cost(const double *d, size_t a, size_t b)
 
 /*
  * Best piecewise-constant fit of the clean rows with k segments (least
- * absolute error).  Steps are relative (1.2ms vs 1.3ms is noise, 15µs
- * vs 0 is not), so fit on a log-like scale that stays linear around
- * zero, where diffs can be negative.  seg[] gets each clean row's
+ * absolute error), on a log-like scale (LOG_KNEE) that stays linear
+ * around zero, where diffs can be negative.  seg[] gets each clean row's
  * segment.
  */
 static size_t fit_levels(const double *x, size_t n, size_t k, size_t *seg)
 {
-	static double cost[MAX_ROWS + 1][MAX_ROWS + 1];
+	double cost[MAX_ROWS + 1][MAX_ROWS + 1];
 	double best[MAX_SEGS + 1][MAX_ROWS + 1], t[MAX_ROWS];
 	size_t from[MAX_SEGS + 1][MAX_ROWS + 1];
 	size_t s, i, j;
@@ -276,7 +285,7 @@ static size_t fit_levels(const double *x, size_t n, size_t k, size_t *seg)
 	if (k > n)
 		k = n;
 	for (i = 0; i < n; i++)
-		t[i] = asinh(x[i] / 2000.0);
+		t[i] = asinh(x[i] / LOG_KNEE);
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j <= n; j++)
 			cost[i][j] = seg_cost(t, i, j);
@@ -356,7 +365,7 @@ int clear_step(const struct family *f, size_t s, size_t t)
 	double a = f->lvl[s], b = f->lvl[t], need;
 
 	need = LEVEL_Z * level_se(f, s, t);
-	need = fmax(need, fmax(ABS_MIN, 0.2 * fmax(fabs(a), fabs(b))));
+	need = fmax(need, fmax(ABS_MIN, STEP_SHARE * fmax(fabs(a), fabs(b))));
 	return fabs(a - b) >= need;
 }
 
@@ -366,8 +375,7 @@ double level_se(const struct family *f, size_t s, size_t t)
 	double ns = f->nclean[s] ? (double)f->nclean[s] : 1;
 	double nt = f->nclean[t] ? (double)f->nclean[t] : 1;
 
-	/* medians: a quarter less efficient than means */
-	return 1.25 * sqrt(f->sd[s] * f->sd[s] / ns +
+	return MEDIAN_SE * sqrt(f->sd[s] * f->sd[s] / ns +
 			   f->sd[t] * f->sd[t] / nt);
 }
 
@@ -454,8 +462,9 @@ void family_read(const struct table *t, uint64_t odd, struct family *f)
 	 * has that of one and a half, and the read-ahead edges.  The less
 	 * of the two.
 	 */
-	f->read_sd = fmin(sqrt(1.5) * pair_scatter(f->post, f->n, bad),
-			  sqrt(0.75) * pair_scatter(f->asym, f->n, bad));
+	f->read_sd = fmin(sqrt(DIFF_READS) * pair_scatter(f->post, f->n, bad),
+			  sqrt(DIFF_READS / ASYM_READS) *
+			  pair_scatter(f->asym, f->n, bad));
 	f->sigma = fmax(pair_scatter(f->d, f->n, bad), SIGMA_MIN);
 	segment(f);
 }
@@ -524,7 +533,7 @@ int measure_at(const struct family *f, uint64_t key, uint64_t limit,
 		return 0;
 	m->up = median(up, nu);
 	m->lo = median(lo, nl);
-	m->se = 1.25 * sqrt(su * su / (double)nu + sl * sl / (double)nl);
+	m->se = MEDIAN_SE * sqrt(su * su / (double)nu + sl * sl / (double)nl);
 	/*
 	 * The rows below alone where there are enough: those above may be a
 	 * 3x2^n unit's, uneven.  Else the reads' own scatter: the segment's

@@ -11,6 +11,7 @@
  * is worse.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "analysis/internal.h"
 #include "analysis/stats.h"
@@ -29,8 +30,8 @@
  * program's reads), on a small device or with a large block most of all.
  */
 #define UNIT_CELLS 8
-/* A step below this (ns) is timer and rounding. */
-#define STEP_MIN 3000.0
+/* A row seen shifted says no more than this: a hint (see llr()). */
+#define HINT_MAX 1.0
 
 /*
  * Each place's diff at each 2^n row, where it was, and how far a shift
@@ -105,6 +106,16 @@ struct fit {
 	unsigned char used[MAX_ROWS];	/* groups its places fall in */
 };
 
+/*
+ * What place_units() works in: some 470 KB, too much for the stack and
+ * kept off static storage so that analyze() stays reentrant.
+ */
+struct places_work {
+	struct cells c;
+	struct fit all[MAX_UNITS][MAX_UNITS];
+	double g[3][MAX_CELLS], r[MAX_CELLS];	/* fit_levels() scratch */
+};
+
 static int group(uint64_t x, uint64_t p, uint64_t e)
 {
 	if (e && x % e == 0)
@@ -117,9 +128,10 @@ static int group(uint64_t x, uint64_t p, uint64_t e)
  * from it (a place may read slower at every row: where it lies on the
  * device, not which boundary it crosses), a few rounds of each.
  */
-static void fit_levels(const struct cells *c, struct fit *f, double *off)
+static void fit_levels(struct places_work *w, struct fit *f, double *off)
 {
-	static double g[3][MAX_CELLS], r[MAX_CELLS];
+	const struct cells *c = &w->c;
+	double (*g)[MAX_CELLS] = w->g, *r = w->r;
 	unsigned k, round;
 	size_t i, m;
 
@@ -146,15 +158,16 @@ static void fit_levels(const struct cells *c, struct fit *f, double *off)
 	}
 }
 
-static int fit_units(const struct cells *c, uint64_t p, uint64_t e,
+static int fit_units(struct places_work *w, uint64_t p, uint64_t e,
 		     struct fit *f)
 {
+	const struct cells *c = &w->c;
 	double off[TABLE_MAXCOLS];
 	size_t i, k;
 
 	f->p = p;
 	f->e = e;
-	fit_levels(c, f, off);
+	fit_levels(w, f, off);
 	/* each unit present, and slower than what it is not */
 	if ((p && (f->n[1] < 3 || !(f->lvl[1] > f->lvl[0]))) ||
 	    (e && (f->n[2] < 3 || !(f->lvl[2] > f->lvl[p ? 1 : 0]))) ||
@@ -210,8 +223,8 @@ static double llr(const struct cells *c, const struct fit *b,
 	for (k = 0; k < c->rows; k++) {
 		int split = (b->used[k] & (b->used[k] - 1)) ||
 			    (a->used[k] & (a->used[k] - 1));
-		double cap = c->shifted[k] && (!split || c->apart[k]) ? 1.0 :
-			     split ? LLR_MAX : ROW_MAX;
+		double cap = c->shifted[k] && (!split || c->apart[k]) ?
+			     HINT_MAX : split ? LLR_MAX : ROW_MAX;
 
 		sum += fmax(fmin((a->row[k] - b->row[k]) / scale, cap), -cap);
 	}
@@ -242,19 +255,104 @@ static void explain(char *buf, size_t len, const struct fit *f, int page)
 	    fmt_time(b, step_of(f, page)));
 }
 
+/* The unit sizes tried: pages in pu, erase blocks in eu, each after 0. */
+struct unit_sizes {
+	uint64_t pu[MAX_UNITS], eu[MAX_UNITS];
+	size_t np, ne;
+};
+
+/* Fit every pair of units; the best one's indices, or 0 if none fits. */
+static int best_fit(struct places_work *w, const struct unit_sizes *u,
+		    size_t *bi, size_t *bj)
+{
+	double best = INFINITY;
+	size_t i, j;
+
+	for (i = 0; i < u->np; i++) {
+		for (j = 0; j < u->ne; j++) {
+			struct fit *x = &w->all[i][j];
+
+			if (!fit_units(w, u->pu[i], u->eu[j], x))
+				x->cost = INFINITY;
+			if (x->cost < best) {
+				best = x->cost;
+				*bi = i;
+				*bj = j;
+			}
+		}
+	}
+	return isfinite(best);
+}
+
+/*
+ * How sure the best fit's page (erase: its erase block) is: against a
+ * unit of the other family or none, and against another of its own.
+ */
+static void judge_unit(const struct places_work *w, const struct unit_sizes *u,
+		       size_t bi, size_t bj, int erase, struct unit_read *r)
+{
+	const struct fit *b = &w->all[bi][bj];
+	/* a Laplace fit: its scale is the mean distance from the levels,
+	 * no finer than a row's least scatter */
+	double scale = fmax(b->cost / (double)w->c.n, SIGMA_MIN);
+	double pos = INFINITY, fam = INFINITY;
+	uint64_t best_u = erase ? u->eu[bj] : u->pu[bi];
+	size_t i, j;
+
+	for (i = 0; i < u->np; i++) {
+		for (j = 0; j < u->ne; j++) {
+			uint64_t x = erase ? u->eu[j] : u->pu[i];
+			double l;
+
+			if ((erase ? j : i) == (erase ? bj : bi))
+				continue;
+			l = llr(&w->c, b, &w->all[i][j], scale);
+			if (x && best_u && odd_part(x) == odd_part(best_u))
+				pos = fmin(pos, l);
+			else
+				fam = fmin(fam, l);
+		}
+	}
+	r->unit = best_u;
+	r->pos = llr_conf(pos);
+	r->conf = llr_conf(fam);
+	/* below what timing resolves, or on a few places, no unit */
+	if (step_of(b, !erase) < ABS_MIN || b->n[erase ? 2 : 1] < UNIT_CELLS)
+		r->conf = conf_min(r->conf, CONF_LOW);
+}
+
+static void read_units(struct places_work *w, const struct table *t,
+		       const struct family *f, struct unit_read *page,
+		       struct unit_read *erase)
+{
+	struct unit_sizes u;
+	size_t bi = 0, bj = 0;
+
+	collect(t, f, &w->c);
+	if (w->c.n < 20)
+		return;
+	u.np = sizes(4 * KIB, PAGE_MAX, u.pu);
+	u.ne = sizes(ERASE_MIN, ERASE_MAX, u.eu);
+	if (!best_fit(w, &u, &bi, &bj))
+		return;
+	judge_unit(w, &u, bi, bj, 0, page);
+	judge_unit(w, &u, bi, bj, 1, erase);
+	if (page->unit)
+		explain(page->why, sizeof(page->why), &w->all[bi][bj], 1);
+	if (erase->unit)
+		explain(erase->why, sizeof(erase->why), &w->all[bi][bj], 0);
+}
+
 /*
  * The page and the erase block a live 2^n table's places step at (0:
  * none fits better than no unit), each with how much better it fits
- * than any other.  0 and inconclusive where the places cannot tell.
+ * than any other.  0 and inconclusive where the places cannot tell
+ * (and without the memory to look).
  */
 void place_units(const struct table *t, const struct family *f,
 		 struct unit_read *page, struct unit_read *erase)
 {
-	static struct cells c;
-	static struct fit all[MAX_UNITS][MAX_UNITS];
-	uint64_t pu[MAX_UNITS], eu[MAX_UNITS];
-	size_t np, ne, i, j, k, bi = 0, bj = 0;
-	double scale, best = INFINITY;
+	struct places_work *w;
 
 	page->unit = erase->unit = 0;
 	page->conf = erase->conf = CONF_INCONCLUSIVE;
@@ -263,57 +361,9 @@ void place_units(const struct table *t, const struct family *f,
 	if (t->kind != TAB_ALIGN || t->nkept < 6 || t->nkept % 3 ||
 	    t->nkept > TABLE_MAXCOLS)
 		return;
-	collect(t, f, &c);
-	if (c.n < 20)
+	w = malloc(sizeof(*w));
+	if (!w)
 		return;
-	np = sizes(4 * KIB, PAGE_MAX, pu);
-	ne = sizes(ERASE_MIN, ERASE_MAX, eu);
-	for (i = 0; i < np; i++) {
-		for (j = 0; j < ne; j++) {
-			struct fit *x = &all[i][j];
-
-			if (!fit_units(&c, pu[i], eu[j], x))
-				x->cost = INFINITY;
-			if (x->cost < best) {
-				best = x->cost;
-				bi = i;
-				bj = j;
-			}
-		}
-	}
-	if (!isfinite(best))
-		return;
-	/* a Laplace fit: its scale is the mean distance from the levels */
-	scale = fmax(best / (double)c.n, 300.0);
-	for (k = 0; k < 2; k++) {
-		struct unit_read *r = k ? erase : page;
-		double pos = INFINITY, fam = INFINITY;
-		uint64_t best_u = k ? eu[bj] : pu[bi];
-
-		for (i = 0; i < np; i++) {
-			for (j = 0; j < ne; j++) {
-				uint64_t x = k ? eu[j] : pu[i];
-				double l;
-
-				if ((k ? j : i) == (k ? bj : bi))
-					continue;
-				l = llr(&c, &all[bi][bj], &all[i][j], scale);
-				if (x && best_u && odd_part(x) == odd_part(best_u))
-					pos = fmin(pos, l);
-				else
-					fam = fmin(fam, l);
-			}
-		}
-		r->unit = best_u;
-		r->pos = llr_conf(pos);
-		r->conf = llr_conf(fam);
-		/* below what timing resolves, or on a few places, no unit */
-		if (step_of(&all[bi][bj], !k) < STEP_MIN ||
-		    all[bi][bj].n[k ? 2 : 1] < UNIT_CELLS)
-			r->conf = conf_min(r->conf, CONF_LOW);
-	}
-	if (page->unit)
-		explain(page->why, sizeof(page->why), &all[bi][bj], 1);
-	if (erase->unit)
-		explain(erase->why, sizeof(erase->why), &all[bi][bj], 0);
+	read_units(w, t, f, page, erase);
+	free(w);
 }

@@ -2,10 +2,9 @@
 #ifndef FLASHBENCH_ANALYSIS_H
 #define FLASHBENCH_ANALYSIS_H
 
+#include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
-#include "output/json.h"
 #include "lib/table.h"
 
 enum confidence { CONF_INCONCLUSIVE, CONF_LOW, CONF_MEDIUM, CONF_HIGH };
@@ -60,9 +59,32 @@ struct analysis {
 	struct verdict fat_aus;
 };
 
-/* Pure functions over tables: no I/O. */
+/* Pure functions over tables: no I/O; reentrant. */
 void analyze(const struct table *tabs, size_t ntabs,
 	     const struct analysis_ctx *ctx, struct analysis *out);
+
+/* What a verdict carries besides value, confidence, evidence and note. */
+enum verdict_traits {
+	VT_BOUND = 1 << 0,	/* at_least, at_most: the value is a bound */
+	VT_CLAIMS = 1 << 1,	/* the sizes the device claims */
+	VT_LIST = 1 << 2,	/* a list of AUs, with their direction */
+};
+
+/* One verdict family: its verdict, and how it is reached. */
+struct verdict_family {
+	const char *key;	/* in the text lines and the JSON */
+	size_t offset;		/* of its verdict in struct analysis */
+	unsigned traits;	/* enum verdict_traits */
+	/* sets its verdict from the tables and the verdicts above it;
+	 * NULL: set by the family above, from the same reading */
+	void (*run)(const struct table *tabs, size_t n,
+		    const struct analysis_ctx *ctx, struct analysis *out);
+};
+
+/* The families in the order analyze() runs them; *n gets their count. */
+const struct verdict_family *analysis_families(size_t *n);
+const struct verdict *family_verdict(const struct analysis *a,
+				     const struct verdict_family *f);
 
 const char *confidence_name(enum confidence c);
 
@@ -75,11 +97,5 @@ const char *confidence_name(enum confidence c);
  * 0 where no size from PAGE_MAX (a page cannot slow them) does.
  */
 uint64_t open_au_telling_top(uint64_t erasesize, int random);
-
-/* Text: one line per derived verdict, each starting with prefix. */
-void analysis_print(FILE *f, const struct analysis *a, const char *prefix);
-
-/* The "analysis" member of the --json document. */
-void analysis_json(struct json *j, const struct analysis *a);
 
 #endif

@@ -38,6 +38,19 @@
 #define FAT_MIN_RANDOM	FAT_LEAST
 /* ...unless the rows below confirm it. */
 #define FAT_MIN_CONFIRMED 1.15
+/* AUs that differ by less than the least a confirmed area shows read
+ * alike (the moot rows of --random). */
+#define FAT_SAME FAT_MIN_CONFIRMED
+/* Two rows of --random alone set AUs apart by this factor at least. */
+#define FAT_MIN_TWO_ROWS 1.25
+/*
+ * Rows below the moot ones confirm a reading where this share of them
+ * agree: half of two, most (CONFIRM_MOST) of more; some (CONFIRM_SOME)
+ * do where the two moot rows agree at length.
+ */
+#define CONFIRM_HALF 0.5
+#define CONFIRM_MOST 0.75
+#define CONFIRM_SOME 0.25
 
 /* One table: the columns grouped by their level where order is moot. */
 struct fat_eval {
@@ -201,7 +214,8 @@ static void levels(struct fat_eval *e)
 				d[j][n[j]++] = lx(e, i, j) - ref;
 	}
 	for (j = 0; j < e->nc; j++) {
-		e->lvl[j] = quantile(d[j], n[j], e->t->random ? 1 : 0.75);
+		e->lvl[j] = quantile(d[j], n[j],
+				     e->t->random ? 1 : FAT_LEVEL_Q);
 		if (n[j])
 			e->used |= bit(j);
 	}
@@ -236,7 +250,7 @@ static int steady(const struct fat_eval *e, uint64_t m)
 		lo = fmin(lo, d);
 		hi = fmax(hi, d);
 	}
-	return hi - lo <= log(1.15);
+	return hi - lo <= log(FAT_SAME);
 }
 
 static double group_level(const struct fat_eval *e, uint64_t m)
@@ -546,7 +560,7 @@ static int alike(const struct fat_eval *e, uint64_t m)
 			for (i = 0, n = 0; i < e->nr; i++)
 				if (!moot(e, i) && full(e, i, bit(j) | bit(k)))
 					d[n++] = lx(e, i, j) - lx(e, i, k);
-			if (n >= 2 && fabs(median(d, n)) > log(1.15))
+			if (n >= 2 && fabs(median(d, n)) > log(FAT_SAME))
 				return 0;
 		}
 	}
@@ -556,7 +570,8 @@ static int alike(const struct fat_eval *e, uint64_t m)
 /* At least n rows below the moot ones, at least half (n > 2: 3/4) agree. */
 static int confirmed(const struct fat_eval *e, size_t n)
 {
-	return e->later >= n && e->confirm >= (n > 2 ? 0.75 : 0.5);
+	return e->later >= n &&
+	       e->confirm >= (n > 2 ? CONFIRM_MOST : CONFIRM_HALF);
 }
 
 static int significant(const struct fat_eval *e)
@@ -582,10 +597,11 @@ static enum confidence set_conf(const struct fat_eval *e, uint64_t s,
 	 * out at length.
 	 */
 	if (e->t->random)
-		return e->effect >= log(1.25) && e->effect > 2 * e->inner &&
+		return e->effect >= log(FAT_MIN_TWO_ROWS) &&
+		       e->effect > 2 * e->inner &&
 		       ((calm && e->rows >= 2 && e->sep == e->rows &&
 			 e->effect > 2 * e->inner && e->later >= 2 &&
-			 e->confirm >= 0.25) ||
+			 e->confirm >= CONFIRM_SOME) ||
 			((cue == 2 || confirmed(e, 2)) &&
 			 (calm || confirmed(e, 3)))) ?
 		       CONF_MEDIUM : CONF_LOW;

@@ -40,6 +40,8 @@ void fat_table(const struct table *t, struct fat_read *r);
 #define FAT_SIG_WEAK	0.05	/* a chance below it: a finding, low */
 #define FAT_SIG_MEDIUM	0.01
 #define FAT_SIG_HIGH	1e-4
+/* Column levels: the upper quartile, as pauses only slow writes down. */
+#define FAT_LEVEL_Q	0.75
 /* The printed rates have three digits: no scatter is finer than that. */
 #define FAT_SCATTER_MIN	0.005
 struct fat_sig {

@@ -32,8 +32,9 @@
 #define FAT_ALIKE	log(1.05)
 /* A cell this many scatters below its fit is a pause. */
 #define FAT_PAUSE	3.0
-/* Column levels: the upper quartile, as pauses only slow writes down. */
-#define FAT_LEVEL_Q	0.75
+/* The standard error of the upper quartile of n normal values, in
+ * sigmas over the root of n. */
+#define UQ_SE		1.36
 
 struct grid {
 	size_t nr;		/* rows measured in every column */
@@ -97,7 +98,7 @@ static void clean(struct grid *g)
 	for (i = 0; i < n; i++)
 		r[i] = fabs(g->x[i] - a[i / g->nc] - lv[i % g->nc] - m);
 	/* the median absolute deviation, scaled to a normal's sigma */
-	s = fmax(1.4826 * mid(r, n), FAT_SCATTER_MIN);
+	s = fmax(MAD_SD * mid(r, n), FAT_SCATTER_MIN);
 	for (i = 0; i < n; i++)
 		if (g->x[i] - a[i / g->nc] - lv[i % g->nc] < m - FAT_PAUSE * s)
 			g->x[i] = NAN;
@@ -195,7 +196,7 @@ static double level_gap(const struct grid *g, uint64_t slow)
  */
 static double chance(const struct split_fit *f, size_t n)
 {
-	double se_gap = 1.36 * f->scatter * sqrt(2.0 / (double)n);
+	double se_gap = UQ_SE * f->scatter * sqrt(2.0 / (double)n);
 	double t = fmin((fabs(f->d) - FAT_ALIKE) / f->se,
 			(f->gap - FAT_ALIKE) / se_gap);
 

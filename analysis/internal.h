@@ -61,6 +61,10 @@ static inline double cell(const struct column *c, size_t i)
 #define MAX_SEGS 5		/* levels looked for, before merging */
 /* Levels count as apart when this many standard errors apart. */
 #define LEVEL_Z 3.0
+/* Below this (ns) no difference matters: timer and rounding. */
+#define ABS_MIN 3000.0
+/* The least scatter assumed for a row (ns). */
+#define SIGMA_MIN 300.0
 
 struct family {
 	uint64_t odd;
@@ -167,7 +171,15 @@ void place_units(const struct table *t, const struct family *f,
 		 struct unit_read *page, struct unit_read *erase);
 
 /* openau_collapse.c: has each run collapsed? */
-void judge_columns(struct column *c, size_t m);
+#define MAX_COLS 128		/* open-AU runs looked at */
+/*
+ * At half the reference rate or less a size is deep down: a write past
+ * the limit pays at least its own cost again; noise and a pause of the
+ * card seldom halve a rate.
+ */
+#define DEEP 0.5
+/* The open-AU runs of the tables, each judged; NULL without memory. */
+struct column *judged_columns(const struct table *tabs, size_t n, size_t *m);
 void quote_column(char *buf, size_t len, const struct column *c);
 int looks_collapsed(const struct column *held, const struct column *bad,
 		    const struct column *all, size_t m);
@@ -175,24 +187,21 @@ int low_within(const struct column *c, const struct column *all, size_t m,
 	       uint64_t lo, uint64_t hi, double share);
 int far_shallower(const struct column *a, const struct column *b);
 
-/* The verdict families, each over all tables of its kind. */
-void analyze_align(const struct table *tabs, size_t n,
-		   const struct analysis_ctx *ctx, struct analysis *out);
-void analyze_open_au(const struct table *tabs, size_t n,
-		     struct analysis *out);
-void min_write_verdict(const struct column *c, size_t m,
-		       struct verdict *v);
-/* The AUs the FAT verdict looked at: the first aus of unit bytes. */
-struct fat_scope {
-	uint64_t unit;
-	unsigned aus;
-};
-
-void analyze_fat(const struct table *tabs, size_t n, struct verdict *v,
-		 struct fat_scope *scope);
-/* Notes on open-AU verdicts whose test AUs include special ones. */
-void note_fat_region(const struct table *tabs, size_t n,
-		     const struct verdict *fat, const struct fat_scope *scope,
-		     struct analysis *out);
+/*
+ * The verdict families' entry points, each in its own file, run in the
+ * order of the table in analyze.c.
+ */
+void family_align(const struct table *tabs, size_t n,
+		  const struct analysis_ctx *ctx, struct analysis *out);
+void family_open_au_linear(const struct table *tabs, size_t n,
+			   const struct analysis_ctx *ctx,
+			   struct analysis *out);
+void family_open_au_random(const struct table *tabs, size_t n,
+			   const struct analysis_ctx *ctx,
+			   struct analysis *out);
+void family_min_write(const struct table *tabs, size_t n,
+		      const struct analysis_ctx *ctx, struct analysis *out);
+void family_fat(const struct table *tabs, size_t n,
+		const struct analysis_ctx *ctx, struct analysis *out);
 
 #endif

@@ -6,6 +6,7 @@
  * collapse; a run that collapsed cannot show it.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "analysis/internal.h"
 #include "analysis/stats.h"
@@ -212,6 +213,15 @@ struct walk {
 #define ON_LINE 0.95
 /* A share above this: the line is off, not the row (see the verdict). */
 #define FASTER 1.5
+/* A smaller size back at this share of the line: the row above dipped. */
+#define BACK_ON_LINE 0.9
+/*
+ * A random line's deviations: the rows' median deviation from it, scaled
+ * as a normal's (rounded up: few rows), and 2 % at least, the scatter of
+ * a card's rate from run to run.
+ */
+#define LINE_MAD_SD 1.5
+#define LINE_SD_MIN 0.02
 
 /* Row i at share s, sd deviations: still clear of the edge from above? */
 static void clear_to(struct walk *w, size_t i, double s, double sd)
@@ -272,7 +282,7 @@ static int dips_at(const struct times *t, const struct line *l, size_t i)
 	if (i + 1 < t->n && (double)t->key[i + 1] / t->ns[i + 1] >
 	    (double)t->key[i] / t->ns[i])
 		return 1;
-	for (j = i + 1; j < t->n && share(t, l, j) < 0.9; j++)
+	for (j = i + 1; j < t->n && share(t, l, j) < BACK_ON_LINE; j++)
 		;
 	return j < t->n;
 }
@@ -380,7 +390,7 @@ static void walk_line(const struct times *t, size_t first, struct walk *w)
 	for (i = first, j = 0; i <= w->full; i++)
 		if (!skip[i])
 			dev[j++] = fabs(1 - share(t, &l, i));
-	sd = fmax(median(dev, j) * 1.5, 0.02);
+	sd = fmax(median(dev, j) * LINE_MAD_SD, LINE_SD_MIN);
 	/* each row as the line through the ones above it saw it */
 	for (i = w->judged; i <= w->full && !skip[i]; i++)
 		clear_to(w, i, got[i], sd);
@@ -496,14 +506,133 @@ static void at_most(const struct times *t, const struct walk *w,
 		    "scatter of it", a, 100 * FULL_SPEED, b);
 }
 
-void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
+/*
+ * How sure the edge is, from its margin (the shares' deviations from
+ * it): CLEAR makes it medium, SURE_HIGH high where three sizes or more
+ * stand above it; a deep step (the size below at DEEP_NEXT or less, all
+ * above at DEEP_LEAST or more) is medium however near the sizes above
+ * it scatter.
+ */
+#define SURE_HIGH 3.5
+#define SURE_HIGH_ROWS 3
+#define DEEP_NEXT 0.5
+#define DEEP_LEAST 0.85
+
+/* The smallest full-speed size of the walk, and the one below it. */
+static void full_value(const struct times *t, const struct walk *w,
+		       struct verdict *v)
 {
 	char a[UNIT_BUFLEN], d[UNIT_BUFLEN], e[UNIT_BUFLEN];
+
+	fmt_size(a, (double)t->key[w->full]);
+	if (isnan(w->next)) {
+		/* every size measured holds: the minimum may be smaller */
+		set_value(v, t->key[w->full], w->margin >= CLEAR ?
+			  CONF_MEDIUM : CONF_LOW);
+		say(v->evidence, sizeof(v->evidence),
+		    "every size down to %s writes at %.0f%% or more of the "
+		    "speed its size allows", a, 100 * w->least);
+		say(v->note, sizeof(v->note), "smallest size measured");
+		return;
+	}
+	set_value(v, t->key[w->full], w->margin >= SURE_HIGH &&
+		  w->full >= SURE_HIGH_ROWS ? CONF_HIGH :
+		  w->margin >= CLEAR || (w->next <= DEEP_NEXT &&
+		  w->least >= DEEP_LEAST) ? CONF_MEDIUM : CONF_LOW);
+	say(v->evidence, sizeof(v->evidence),
+	    "%s and up at %.0f%% or more of the speed their size "
+	    "allows, %s at %.0f%% (%s)", a, 100 * w->least,
+	    fmt_size(d, (double)t->key[w->full + 1]), 100 * w->next,
+	    fmt_rate(e, (double)t->key[w->full + 1] /
+		     t->ns[w->full + 1] * 1e9));
+}
+
+/*
+ * What bounds the value: a bend under the line of the whole sizes, other
+ * runs that end there too, a smaller size that outruns the line; where
+ * it stays low, the sizes clear of the edge may still bound it.
+ */
+static void bound_value(const struct column *c, size_t m,
+			const struct column *run, const struct times *t,
+			size_t first, struct walk *w, struct verdict *v)
+{
+	char d[UNIT_BUFLEN];
+	size_t agree, bent;
+	double s;
+
+	/* a bound from the sizes above the bend may still hold */
+	bent = bent_below(t, first, w, &s);
+	if (bent) {
+		v->conf = CONF_LOW;
+		w->sure = w->sure < bent ? w->sure : bent - 1;
+		say(v->evidence, sizeof(v->evidence),
+		    "%s at %.0f%% of the line through the sizes of whole "
+		    "64KiB alone", fmt_size(d, (double)t->key[bent]), 100 * s);
+	}
+	agree = v->conf == CONF_LOW ? runs_agree(c, m, run, t, w) : 0;
+	if (agree >= AGREE_RUNS) {
+		v->conf = CONF_MEDIUM;
+		say(v->evidence, sizeof(v->evidence), "%zu runs read one by "
+		    "one end there too", agree);
+	}
+	/*
+	 * A smaller write cannot outrun the line by far: where one does,
+	 * the line's rows were slowed (a drift of the card's speed) and its
+	 * offset, not the command's cost, makes the sizes below look fast.
+	 */
+	if (w->most > FASTER) {
+		v->conf = CONF_LOW;
+		say(v->evidence, sizeof(v->evidence),
+		    "a smaller size runs %.0f%% faster than the line allows",
+		    100 * (w->most - 1));
+	} else if (v->conf == CONF_LOW && w->sure &&
+		   (w->sure >= w->judged || line_bound(run)) &&
+		   (w->sure < w->full || !isnan(w->next))) {
+		at_most(t, w, bent, v);
+	}
+}
+
+/*
+ * A line through fewer than three sizes that no page slows has no
+ * scatter to judge it by, or may bend through a page's slow writes.
+ * In linear order two will do where the sizes stand THIN_CLEAR
+ * deviations from the edge: the line still goes through three (96KiB
+ * of a 384KiB or 768KiB AU as well), and their scatter shows a 96KiB
+ * write a 64KiB page slows, but from one degree of freedom, too
+ * unsure for CLEAR.  A random line bends through the rows below it.
+ */
+static void doubt_value(const struct column *c, size_t m,
+			const struct column *run, const struct walk *w,
+			struct verdict *v)
+{
+	if (w->rows < 3 &&
+	    (run->random || w->rows < 2 || w->margin < THIN_CLEAR)) {
+		v->conf = CONF_LOW;
+		say(v->evidence, sizeof(v->evidence),
+		    "%zu size%s of whole 64KiB on the line", w->rows,
+		    w->rows == 1 ? "" : "s");
+	}
+	if (w->dips) {
+		v->conf = conf_down(v->conf);
+		say(v->evidence, sizeof(v->evidence),
+		    "%zu slow size%s above it, outrun by smaller writes",
+		    w->dips, w->dips > 1 ? "s" : "");
+	}
+	/* fewer AUs of the same test collapsed: this one held by chance */
+	if (fewer_collapsed(c, m, run)) {
+		v->conf = conf_down(v->conf);
+		say(v->evidence, sizeof(v->evidence),
+		    "a smaller N collapsed");
+	}
+}
+
+static void min_write_verdict(const struct column *c, size_t m,
+			      struct verdict *v)
+{
 	const struct column *run;
 	struct times t;
 	struct walk w;
-	size_t nbad, first, agree, bent;
-	double s;
+	size_t nbad, first;
 
 	run = pick_run(c, m, &nbad);
 	if (!run) {
@@ -532,85 +661,24 @@ void min_write_verdict(const struct column *c, size_t m, struct verdict *v)
 	else
 		walk_fixed(&t, &w);
 	/* how far the verdict stands from the knife edge: w.margin */
-	fmt_size(a, (double)t.key[w.full]);
-	if (isnan(w.next)) {
-		/* every size measured holds: the minimum may be smaller */
-		set_value(v, t.key[w.full], w.margin >= 2 ? CONF_MEDIUM :
-			  CONF_LOW);
-		say(v->evidence, sizeof(v->evidence),
-		    "every size down to %s writes at %.0f%% or more of the "
-		    "speed its size allows", a, 100 * w.least);
-		say(v->note, sizeof(v->note), "smallest size measured");
-	} else {
-		/* a deep step stands clear of the edge even when the sizes
-		 * above it are near */
-		set_value(v, t.key[w.full], w.margin >= 3.5 && w.full >= 3 ?
-			  CONF_HIGH : w.margin >= 2 || (w.next <= 0.5 &&
-			  w.least >= 0.85) ? CONF_MEDIUM : CONF_LOW);
-		say(v->evidence, sizeof(v->evidence),
-		    "%s and up at %.0f%% or more of the speed their size "
-		    "allows, %s at %.0f%% (%s)", a, 100 * w.least,
-		    fmt_size(d, (double)t.key[w.full + 1]), 100 * w.next,
-		    fmt_rate(e, (double)t.key[w.full + 1] /
-			     t.ns[w.full + 1] * 1e9));
-	}
-	/* a bound from the sizes above the bend may still hold */
-	bent = bent_below(&t, first, &w, &s);
-	if (bent) {
-		v->conf = CONF_LOW;
-		w.sure = w.sure < bent ? w.sure : bent - 1;
-		say(v->evidence, sizeof(v->evidence),
-		    "%s at %.0f%% of the line through the sizes of whole "
-		    "64KiB alone", fmt_size(d, (double)t.key[bent]), 100 * s);
-	}
-	agree = v->conf == CONF_LOW ? runs_agree(c, m, run, &t, &w) : 0;
-	if (agree >= AGREE_RUNS) {
-		v->conf = CONF_MEDIUM;
-		say(v->evidence, sizeof(v->evidence), "%zu runs read one by "
-		    "one end there too", agree);
-	}
-	/*
-	 * A smaller write cannot outrun the line by far: where one does,
-	 * the line's rows were slowed (a drift of the card's speed) and its
-	 * offset, not the command's cost, makes the sizes below look fast.
-	 */
-	if (w.most > FASTER) {
-		v->conf = CONF_LOW;
-		say(v->evidence, sizeof(v->evidence),
-		    "a smaller size runs %.0f%% faster than the line allows",
-		    100 * (w.most - 1));
-	} else if (v->conf == CONF_LOW && w.sure &&
-		   (w.sure >= w.judged || line_bound(run)) &&
-		   (w.sure < w.full || !isnan(w.next)))
-		at_most(&t, &w, bent, v);
+	full_value(&t, &w, v);
+	bound_value(c, m, run, &t, first, &w, v);
 	say(v->evidence, sizeof(v->evidence), "%s runs that held, N=%u",
 	    run->random ? "random" : "linear", run->nr);
-	/*
-	 * A line through fewer than three sizes that no page slows has no
-	 * scatter to judge it by, or may bend through a page's slow writes.
-	 * In linear order two will do where the sizes stand THIN_CLEAR
-	 * deviations from the edge: the line still goes through three (96KiB
-	 * of a 384KiB or 768KiB AU as well), and their scatter shows a 96KiB
-	 * write a 64KiB page slows, but from one degree of freedom, too
-	 * unsure for CLEAR.  A random line bends through the rows below it.
-	 */
-	if (w.rows < 3 &&
-	    (run->random || w.rows < 2 || w.margin < THIN_CLEAR)) {
-		v->conf = CONF_LOW;
-		say(v->evidence, sizeof(v->evidence),
-		    "%zu size%s of whole 64KiB on the line", w.rows,
-		    w.rows == 1 ? "" : "s");
-	}
-	if (w.dips) {
-		v->conf = conf_down(v->conf);
-		say(v->evidence, sizeof(v->evidence),
-		    "%zu slow size%s above it, outrun by smaller writes",
-		    w.dips, w.dips > 1 ? "s" : "");
-	}
-	/* fewer AUs of the same test collapsed: this one held by chance */
-	if (fewer_collapsed(c, m, run)) {
-		v->conf = conf_down(v->conf);
-		say(v->evidence, sizeof(v->evidence),
-		    "a smaller N collapsed");
-	}
+	doubt_value(c, m, run, &w, v);
+}
+
+void family_min_write(const struct table *tabs, size_t n,
+		      const struct analysis_ctx *ctx, struct analysis *out)
+{
+	struct column *c;
+	size_t m;
+
+	(void)ctx;
+	verdict_init(&out->min_full_speed_write, V_NONE);
+	c = judged_columns(tabs, n, &m);
+	if (!c)
+		return;
+	min_write_verdict(c, m, &out->min_full_speed_write);
+	free(c);
 }

@@ -5,10 +5,69 @@
  * size), against the best rate they reach at each size.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/internal.h"
 #include "lib/units.h"
+
+/*
+ * Shares of a reference rate (the healthy rate of the runs of the same
+ * test, or a run's own best) that tell a collapse from noise.  A card
+ * within its limit writes every size of a page or more at well over
+ * half its best (the command overhead is a small part of a 64 KiB
+ * write); an AU past the limit pays a copy per write.
+ *
+ * SLOW: at this share or less a size is slow, more than noise moves it:
+ * two such sizes in a row are a collapse on a run's own curve, one alone
+ * (a pause to collect garbage) makes a run that held marginal, and a best
+ * of the runs that falls this low sags.
+ */
+#define SLOW 0.6
+/* ...and below this, two sizes weaken a verdict that rests on the run */
+#define SLOWER 0.7
+/* FAST_AGAIN: smaller writes back at this share after two slow sizes:
+ * a dip (the card paused; seed 002, one AU), not a collapse. */
+#define FAST_AGAIN 0.8
+/*
+ * FAR_BELOW: a pause of the card slows a short row, seldom to a third:
+ * a collapse that reaches this share is not weak, a run that held with a
+ * size below it is left low.
+ */
+#define FAR_BELOW 0.35
+/* A size this far below the other runs twice is no noise either. */
+#define SEVERE 0.25
+/*
+ * COST_FLOOR: what a card does with an order or a large page (writes
+ * that cost more, not a collapse) slows writes of 64 KiB or more to this
+ * share of the best at most; a size under it is no sweep's disturbance.
+ */
+#define COST_FLOOR 0.3
+/* Each write paying the same copy: the rate halves with the size, each
+ * size at this share of the one before or less. */
+#define HALVING 0.65
+/*
+ * A decline (declines_to): each write paying a cost its size does not (a
+ * log-structured card's merges, the backward writes of one AU past the
+ * random slots).  Steep: each size at DECLINE_STEP of the one before or
+ * less, ending at DEEP.  Gradual: each size between DEEP and DECLINE_RISE
+ * of the one before (a cliff at one size is no decline, noise moves a
+ * size by a few per cent), DECLINE_FALLS of them falling
+ * to DECLINE_FALL or less, the last at DECLINE_END or less and at
+ * 1 / DECLINE_SPAN of the first.  On its own curve a decline is a
+ * collapse from DECLINE_COLLAPSE down.
+ */
+#define DECLINE_STEP 0.92
+#define DECLINE_RISE 1.05
+#define DECLINE_FALL 0.95
+#define DECLINE_FALLS 3
+#define DECLINE_END 0.4
+#define DECLINE_SPAN 1.5
+#define DECLINE_COLLAPSE 0.45
+/* A run that held looks collapsed within this factor of one that did. */
+#define ALIKE 1.25
+/* Writes of half the erase size at this share of full speed still are. */
+#define HALF_FULL 0.9
 
 /*
  * A sweep cell left blank beside measured ones: the column fell below
@@ -138,17 +197,18 @@ static int declines_to(const double *q, size_t j, size_t *from)
 {
 	size_t i, falls = 0;
 
-	for (i = j; i > 0 && q[i] <= 0.92 * q[i - 1]; i--)
+	for (i = j; i > 0 && q[i] <= DECLINE_STEP * q[i - 1]; i--)
 		;
-	if (j >= i + 3 && q[j] <= 0.5) {
+	if (j >= i + 3 && q[j] <= DEEP) {
 		*from = i;
 		return 1;
 	}
-	for (i = j; i > 0 && q[i] <= 1.05 * q[i - 1] && q[i] >= 0.5 * q[i - 1];
-	     i--)
-		falls += q[i] <= 0.95 * q[i - 1];
+	for (i = j; i > 0 && q[i] <= DECLINE_RISE * q[i - 1] &&
+	     q[i] >= DEEP * q[i - 1]; i--)
+		falls += q[i] <= DECLINE_FALL * q[i - 1];
 	*from = i;
-	return falls >= 3 && q[j] <= 0.4 && q[j] * 1.5 <= q[i];
+	return falls >= DECLINE_FALLS && q[j] <= DECLINE_END &&
+	       q[j] * DECLINE_SPAN <= q[i];
 }
 
 /*
@@ -169,8 +229,8 @@ static void own_decline(const struct curve *cv, double best, struct own *o)
 		for (k = from + 1; k <= j && cv->key[k + 1] >= PAGE_MAX; k++)
 			lowest = fmin(lowest, q[k]);
 	}
-	o->collapsed = lowest <= 0.45;
-	o->weak = lowest > 0.35;
+	o->collapsed = lowest <= DECLINE_COLLAPSE;
+	o->weak = lowest > FAR_BELOW;
 }
 
 /*
@@ -202,8 +262,8 @@ static void own_curve(const struct curve *cv, struct own *o)
 	for (i = 1; i < cv->n && cv->key[i] >= PAGE_MAX; i++) {
 		double x = cv->rate[i];
 
-		run = x <= 0.6 * best ? run + 1 : 0;
-		deep = x <= 0.5 * best ? i : deep;
+		run = x <= SLOW * best ? run + 1 : 0;
+		deep = x <= DEEP * best ? i : deep;
 		if (run >= 2 && deep + 1 >= i && run > longest) {
 			longest = run;
 			end = i;
@@ -214,7 +274,7 @@ static void own_curve(const struct curve *cv, struct own *o)
 		}
 	}
 	for (i = end + 1, dip = 0; longest == 2 && i < cv->n; i++)
-		dip |= cv->rate[i] >= 0.8 * best;
+		dip |= cv->rate[i] >= FAST_AGAIN * best;
 	o->collapsed = longest >= 2 && !dip;
 	if (!o->collapsed) {
 		own_decline(cv, best, o);
@@ -228,13 +288,14 @@ static void own_curve(const struct curve *cv, struct own *o)
 	 * that much.
 	 */
 	for (i = 1, o->weak = o->collapsed; i < cv->n; i++)
-		o->weak &= !(cv->rate[i] <= 0.3 * best);
+		o->weak &= !(cv->rate[i] <= COST_FLOOR * best);
 	for (i = end + 1 - longest, halving = 1; o->weak && i <= end; i++)
-		halving &= cv->rate[i] <= 0.65 * cv->rate[i - 1];
+		halving &= cv->rate[i] <= HALVING * cv->rate[i - 1];
 	for (i = end, fall = 0; o->weak && i > 0 &&
-	     cv->rate[i] <= 0.95 * cv->rate[i - 1]; i--)
+	     cv->rate[i] <= DECLINE_FALL * cv->rate[i - 1]; i--)
 		fall++;
-	o->weak &= !halving && !(fall >= 4 && cv->rate[end] <= 0.4 * best);
+	o->weak &= !halving &&
+		   !(fall >= 4 && cv->rate[end] <= DECLINE_END * best);
 }
 
 /* Quote a run against its own best; a size at 60 % or less is marginal. */
@@ -247,7 +308,7 @@ static void own_evidence(struct column *c, const struct own *o)
 	c->worst_ref = cell(c, o->at);
 	c->ref_key = c->t->rows[o->at].key;
 	c->own = 1;
-	if (!o->collapsed && o->share <= 0.6 && !c->marginal)
+	if (!o->collapsed && o->share <= SLOW && !c->marginal)
 		c->marginal = 1;
 }
 
@@ -270,14 +331,14 @@ static int peer_collapse(struct column *c, const struct column *all,
 		if (!isfinite(x) || !(ref > 0))
 			continue;
 		q[nk++] = x / ref;
-		low += x < 0.5 * ref;
-		severe += x < 0.25 * ref;
+		low += x < DEEP * ref;
+		severe += x < SEVERE * ref;
 		if (i >= 2) {
-			weak += x < 0.7 * ref;
-			deep += x < 0.5 * ref;
+			weak += x < SLOWER * ref;
+			deep += x < DEEP * ref;
 			deepest = fmin(deepest, x / ref);
 		}
-		c->dip |= x < 0.5 * ref && c->t->rows[i].key >= PAGE_MAX;
+		c->dip |= x < DEEP * ref && c->t->rows[i].key >= PAGE_MAX;
 		if (x > 0 && (!isfinite(c->worst) ||
 			      x / ref < c->worst / c->worst_ref)) {
 			c->worst = x;
@@ -293,9 +354,9 @@ static int peer_collapse(struct column *c, const struct column *all,
 	 * row, seldom to a third) leave it low.  The big writes of a fine
 	 * run may be slow (seed 001): the two largest sizes do not count.
 	 */
-	if (deep >= 2 || deepest < 0.35)
+	if (deep >= 2 || deepest < FAR_BELOW)
 		c->marginal = 2;
-	else if (weak >= 2 || deepest < 0.6)
+	else if (weak >= 2 || deepest < SLOW)
 		c->marginal = 1;
 	for (i = 0; i < nk && !declines_to(q, i, &from); i++)
 		;
@@ -317,10 +378,10 @@ int looks_collapsed(const struct column *held, const struct column *bad,
 		double x = pruned(bad, i) ? 0 : cell(bad, i);
 		double y = rate_at(held, key);
 
-		if (!(x <= 0.5 * healthy_rate(all, m, bad, key)) ||
+		if (!(x <= DEEP * healthy_rate(all, m, bad, key)) ||
 		    !isfinite(y))
 			continue;
-		if (y > 1.25 * x)
+		if (y > ALIKE * x)
 			return 0;
 		seen++;
 	}
@@ -387,7 +448,7 @@ static int half_ok(const struct column *c, const struct column *all,
 		return 0;
 	half = peers ? healthy_rate(all, m, c, t->rows[1].key) : cell(c, 0);
 	quarter = peers ? healthy_rate(all, m, c, t->rows[2].key) : cell(c, 0);
-	return cell(c, 1) >= 0.9 * half && low_cell(c, 2, 0.5, quarter);
+	return cell(c, 1) >= HALF_FULL * half && low_cell(c, 2, DEEP, quarter);
 }
 
 /* Smaller writes twice as fast again as where the curve is lowest. */
@@ -428,7 +489,7 @@ static int spread(const struct column *all, size_t m,
 	for (i = 0; i < m; i++)
 		if (all[i].random == self->random &&
 		    all[i].group == self->group && all[i].nr > nr &&
-		    rate_at(&all[i], key) <= 0.5 * best)
+		    rate_at(&all[i], key) <= DEEP * best)
 			return 1;
 	return 0;
 }
@@ -450,11 +511,12 @@ static void judge(struct column *c, const struct column *all, size_t m)
 	if (peers) {
 		envelope(all, m, c, &cv);
 		own_curve(&cv, &o);
-		if (o.collapsed && (o.share >= 0.3 || recovers(&cv, &o)) &&
+		if (o.collapsed &&
+		    (o.share >= COST_FLOOR || recovers(&cv, &o)) &&
 		    spread(all, m, c, &cv, &o))
 			o.collapsed = mine.collapsed = 0;
 		/* the best of them sags: what held may not have */
-		c->sags = !o.collapsed && o.share <= 0.6;
+		c->sags = !o.collapsed && o.share <= SLOW;
 	}
 	if (!peers || o.collapsed) {
 		own_evidence(c, &mine);
@@ -466,7 +528,7 @@ static void judge(struct column *c, const struct column *all, size_t m)
 		 * little where the best of the runs sags as well.
 		 */
 		c->collapsed = peer_collapse(c, all, m);
-		c->weak = c->collapsed && c->worst > 0.35 * c->worst_ref;
+		c->weak = c->collapsed && c->worst > FAR_BELOW * c->worst_ref;
 		if (mine.collapsed && !c->sags &&
 		    (!c->collapsed || (c->weak && !mine.weak))) {
 			own_evidence(c, &mine);
@@ -477,7 +539,7 @@ static void judge(struct column *c, const struct column *all, size_t m)
 	c->half_ok = c->collapsed && !c->random && half_ok(c, all, m, peers);
 }
 
-void judge_columns(struct column *c, size_t m)
+static void judge_columns(struct column *c, size_t m)
 {
 	size_t i;
 
@@ -505,4 +567,45 @@ void quote_column(char *buf, size_t len, const struct column *c)
 	}
 	say(buf, len, "N=%u %s: %s at %s, %.0f%% of the %s other runs reach",
 	    c->nr, how, a, b, 100 * c->worst / c->worst_ref, d);
+}
+
+static uint64_t table_group(const struct table *t)
+{
+	return t->erasesize ? t->erasesize : t->nrows ? t->rows[0].key : 0;
+}
+
+static size_t gather(const struct table *tabs, size_t n, struct column *c)
+{
+	size_t i, m = 0;
+	unsigned j;
+
+	for (i = 0; i < n; i++) {
+		const struct table *t = &tabs[i];
+
+		if (t->kind == TAB_OPENAU && t->open_au_nr && m < MAX_COLS) {
+			c[m++] = (struct column){ .t = t, .nr = t->open_au_nr,
+				.random = t->random, .group = table_group(t) };
+		}
+		if (t->kind != TAB_SWEEP)
+			continue;
+		for (j = 0; j < t->ncols && j < TABLE_MAXCOLS && m < MAX_COLS;
+		     j++) {
+			c[m++] = (struct column){ .t = t, .col = j,
+				.nr = t->col_nr[j], .random = t->random,
+				.group = table_group(t) };
+		}
+	}
+	return m;
+}
+
+/* The open-AU runs of the tables, each judged; NULL without memory. */
+struct column *judged_columns(const struct table *tabs, size_t n, size_t *m)
+{
+	struct column *c = calloc(MAX_COLS, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	*m = gather(tabs, n, c);
+	judge_columns(c, *m);
+	return c;
 }

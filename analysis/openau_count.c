@@ -10,37 +10,6 @@
 #include "analysis/internal.h"
 #include "lib/units.h"
 
-#define MAX_COLS 128		/* open-AU runs looked at */
-
-static uint64_t table_group(const struct table *t)
-{
-	return t->erasesize ? t->erasesize : t->nrows ? t->rows[0].key : 0;
-}
-
-static size_t gather(const struct table *tabs, size_t n, struct column *c)
-{
-	size_t i, m = 0;
-	unsigned j;
-
-	for (i = 0; i < n; i++) {
-		const struct table *t = &tabs[i];
-
-		if (t->kind == TAB_OPENAU && t->open_au_nr && m < MAX_COLS) {
-			c[m++] = (struct column){ .t = t, .nr = t->open_au_nr,
-				.random = t->random, .group = table_group(t) };
-		}
-		if (t->kind != TAB_SWEEP)
-			continue;
-		for (j = 0; j < t->ncols && j < TABLE_MAXCOLS && m < MAX_COLS;
-		     j++) {
-			c[m++] = (struct column){ .t = t, .col = j,
-				.nr = t->col_nr[j], .random = t->random,
-				.group = table_group(t) };
-		}
-	}
-	return m;
-}
-
 /* The group (erase size used) with the most distinct N of one order. */
 static uint64_t pick_group(const struct column *c, size_t m, int random,
 			   size_t *ngroups)
@@ -227,6 +196,8 @@ static int low_telling(const struct column *x, const struct column *c,
  * that held), not a clear hold.
  */
 #define RANDOM_HOLD 0.65
+/* A run that held fully: at this share of the others or more. */
+#define HELD_FULLY 0.9
 
 static void unclear_hold(const struct column *show, const struct column *c,
 			 size_t m, struct reading *r, struct verdict *v)
@@ -256,7 +227,7 @@ static int deepens(const struct nstate *s, size_t ns, size_t bad,
 	y = s[bad + 1].show;
 	return !y->weak && y->worst * x->worst_ref < x->worst * y->worst_ref &&
 	       telling_sizes(s[bad - 1].show) &&
-	       !low_telling(s[bad - 1].show, c, m, 0.9);
+	       !low_telling(s[bad - 1].show, c, m, HELD_FULLY);
 }
 
 static void read_runs(const struct nstate *s, size_t ns, size_t bad,
@@ -503,219 +474,198 @@ static void past_linear(const struct verdict *lin, struct verdict *v)
 	v->at_most = 1;
 }
 
-static void open_au_verdict(const struct column *c, size_t m, int random,
-			    const struct verdict *erase,
-			    const struct verdict *lin, struct verdict *v)
-{
+/* One order's runs of one erase size, read for their count. */
+struct count_read {
+	const struct column *c;
+	size_t m;
+	int random;
+	const struct verdict *erase, *lin;	/* lin: random order's */
+	uint64_t group;		/* the erase size the runs used */
+	size_t ngroups;		/* how many they used */
+	unsigned k;		/* erase blocks per test AU (erase_factor) */
 	struct nstate s[MAX_COLS];
-	size_t ngroups, ns, i, bad, odd, dips;
-	uint64_t group = pick_group(c, m, random, &ngroups);
-	struct reading r;
-	unsigned k = erase_factor(erase, group);
-	int mixed = 0, contra = 0, dipped = 0;
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	size_t ns, bad, odd;	/* N read, the edge, an outlier (or ns) */
+	int mixed;		/* runs of one N at the edge disagree */
+	int contra;		/* larger N past the edge that hold */
+	int dipped;		/* the edge is where every run dips */
+};
 
-	verdict_init(v, V_COUNT);
-	if (!ngroups) {
-		v->type = V_NONE;
-		return;
+static void find_edge(struct count_read *x)
+{
+	size_t i, dips;
+
+	x->ns = by_nr(x->c, x->m, x->random, x->group, x->s);
+	x->bad = edge(x->s, x->ns, &x->odd);
+	dips = dip_edge(x->s, x->ns, x->bad);
+	for (i = 0; i < x->ns; i++) {
+		x->mixed |= x->s[i].fine && x->s[i].bad &&
+			    (i + 1 == x->bad || i == x->bad);
+		x->contra += i > x->bad && x->s[i].bad <= x->s[i].fine;
 	}
-	ns = by_nr(c, m, random, group, s);
-	bad = edge(s, ns, &odd);
-	dips = dip_edge(s, ns, bad);
-	for (i = 0; i < ns; i++) {
-		mixed |= s[i].fine && s[i].bad && (i + 1 == bad || i == bad);
-		contra += i > bad && s[i].bad <= s[i].fine;
+	if (dips < x->bad) {
+		x->odd = x->ns;
+		x->dipped = 1;
+		x->bad = dips;
 	}
-	if (dips < bad) {
-		odd = ns;
-		dipped = 1;
-		bad = dips;
-	}
-	read_runs(s, ns, bad, c, m, &r, v);
-	if (dipped) {
+}
+
+static void count_value(const struct count_read *x, struct verdict *v)
+{
+	const struct nstate *s = x->s;
+	struct reading r;
+
+	read_runs(s, x->ns, x->bad, x->c, x->m, &r, v);
+	if (x->dipped) {
 		/*
 		 * In random order a run past the limit is thinned out by the
 		 * AUs that keep their slots: one that only dips says little
 		 * about where the limit is.
 		 */
-		r.conf = conf_min(r.conf, random ? CONF_LOW : CONF_MEDIUM);
+		r.conf = conf_min(r.conf, x->random ? CONF_LOW : CONF_MEDIUM);
 		say(v->evidence, sizeof(v->evidence),
 		    "from N=%u on every run dips below half the others at "
 		    "some size: a collapse smaller writes recover from",
-		    s[bad].nr);
+		    s[x->bad].nr);
 	}
 	/*
 	 * In random order one AU past the limit costs only its writes that
 	 * go backwards: a collapse thinned out by the AUs that are open.  A
 	 * count that rests on a run that held only just is not sure.
 	 */
-	if (random && r.shaky)
+	if (x->random && r.shaky)
 		r.conf = CONF_LOW;
-	if (random && r.kind == EDGE && telling_sizes(s[bad].show) &&
-	    !low_telling(s[bad].show, c, m, 0.5))
-		unshown_random(&r, k, s[bad].show, v);
-	else if (!random || k == 1)
+	if (x->random && r.kind == EDGE && telling_sizes(s[x->bad].show) &&
+	    !low_telling(s[x->bad].show, x->c, x->m, DEEP))
+		unshown_random(&r, x->k, s[x->bad].show, v);
+	else if (!x->random || x->k == 1)
 		plain_count(&r, v);
-	else if (k == 0)
-		unconfirmed_random(&r, group, lin, v);
-	else if (k != ERASE_OTHER) {
-		if (!unshown_blocks(&r, k, group, s[0].show, v))
-			scaled_random(&r, k, group, v);
+	else if (x->k == 0)
+		unconfirmed_random(&r, x->group, x->lin, v);
+	else if (x->k != ERASE_OTHER) {
+		if (!unshown_blocks(&r, x->k, x->group, s[0].show, v))
+			scaled_random(&r, x->k, x->group, v);
 	}
 	else
 		plain_count(&r, v);
-	if (random)
-		past_linear(lin, v);
+	if (x->random)
+		past_linear(x->lin, v);
+}
+
+/* What the test AUs' size says of the count. */
+static void count_scope(const struct count_read *x, struct verdict *v)
+{
+	const struct verdict *erase = x->erase;
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	fmt_size(a, (double)x->group);
 	/* a linear count holds for any AU that divides the erase size */
-	if (bad < ns && s[bad].show->half_ok)
+	if (x->bad < x->ns && x->s[x->bad].show->half_ok)
 		say(v->note, sizeof(v->note),
 		    "writes of half the erase size stay fast: the AU may be "
-		    "smaller than %s", fmt_size(a, (double)group));
-	if (k > 1 && k != ERASE_OTHER && !random)
+		    "smaller than %s", a);
+	if (x->k > 1 && x->k != ERASE_OTHER && !x->random)
 		say(v->evidence, sizeof(v->evidence),
 		    "each test AU of %s is %u erase blocks written in order: "
-		    "the count holds", fmt_size(a, (double)group), k);
+		    "the count holds", a, x->k);
 	/*
 	 * Random order in some other unit: no telling how many slots it
 	 * takes; even a low erase verdict that differs is reason to doubt.
 	 */
-	if (k == ERASE_OTHER || (!k && erase && erase->type != V_NONE &&
-				 !erase->is_null && erase->value != group)) {
+	if (x->k == ERASE_OTHER || (!x->k && erase && erase->type != V_NONE &&
+				    !erase->is_null &&
+				    erase->value != x->group)) {
 		/*
 		 * What held stays a lower bound where the erase block read is
 		 * smaller: each test AU takes a slot or more.
 		 */
-		if (random)
-			v->conf = conf_min(v->conf, !k && v->at_least &&
-					   erase->value < group ? CONF_MEDIUM :
-					   CONF_LOW);
+		if (x->random)
+			v->conf = conf_min(v->conf, !x->k && v->at_least &&
+					   erase->value < x->group ?
+					   CONF_MEDIUM : CONF_LOW);
 		say(v->evidence, sizeof(v->evidence),
 		    "run with --erasesize=%s, but the erase block is %s (%s)",
-		    fmt_size(a, (double)group),
-		    fmt_size(b, (double)erase->value),
+		    a, fmt_size(b, (double)erase->value),
 		    confidence_name(erase->conf));
 	}
-	if (odd < ns) {
+}
+
+static void count_doubts(const struct count_read *x, struct verdict *v)
+{
+	char a[UNIT_BUFLEN];
+
+	if (x->odd < x->ns) {
 		v->conf = conf_down(v->conf);
 		say(v->evidence, sizeof(v->evidence),
 		    "N=%u collapses although two larger N hold: an outlier",
-		    s[odd].nr);
+		    x->s[x->odd].nr);
 	}
-	if (contra) {
+	if (x->contra) {
 		v->conf = CONF_LOW;
 		say(v->evidence, sizeof(v->evidence),
 		    "a larger N holds again");
 	}
-	if (mixed) {
+	if (x->mixed) {
 		v->conf = conf_down(v->conf);
 		say(v->evidence, sizeof(v->evidence), "runs disagree");
 	}
-	if (ngroups > 1) {
+	if (x->ngroups > 1) {
 		v->conf = conf_min(v->conf, CONF_MEDIUM);
 		say(v->evidence, sizeof(v->evidence),
-		    "runs with %zu erase sizes, used %s", ngroups,
-		    fmt_size(a, (double)group));
+		    "runs with %zu erase sizes, used %s", x->ngroups,
+		    fmt_size(a, (double)x->group));
 	}
 }
 
-void analyze_open_au(const struct table *tabs, size_t n,
-		     struct analysis *out)
+static void open_au_verdict(const struct column *c, size_t m, int random,
+			    const struct verdict *erase,
+			    const struct verdict *lin, struct verdict *v)
 {
-	struct column *c = calloc(MAX_COLS, sizeof(*c));
+	struct count_read x = { .c = c, .m = m, .random = random,
+				.erase = erase, .lin = lin };
+
+	verdict_init(v, V_COUNT);
+	x.group = pick_group(c, m, random, &x.ngroups);
+	x.k = erase_factor(erase, x.group);
+	if (!x.ngroups) {
+		v->type = V_NONE;
+		return;
+	}
+	find_edge(&x);
+	count_value(&x, v);
+	count_scope(&x, v);
+	count_doubts(&x, v);
+}
+
+/* The open-AU count of one order; random reads the linear one. */
+static void count_family(const struct table *tabs, size_t n, int random,
+			 struct analysis *out)
+{
+	struct verdict *v = random ? &out->open_au_random :
+			    &out->open_au_linear;
+	struct column *c;
 	size_t m;
 
-	verdict_init(&out->open_au_linear, V_NONE);
-	verdict_init(&out->open_au_random, V_NONE);
-	verdict_init(&out->min_full_speed_write, V_NONE);
+	verdict_init(v, V_NONE);
+	c = judged_columns(tabs, n, &m);
 	if (!c)
 		return;
-	m = gather(tabs, n, c);
-	judge_columns(c, m);
-	min_write_verdict(c, m, &out->min_full_speed_write);
-	open_au_verdict(c, m, 0, &out->erase_size, NULL,
-			&out->open_au_linear);
-	open_au_verdict(c, m, 1, &out->erase_size, &out->open_au_linear,
-			&out->open_au_random);
+	open_au_verdict(c, m, random, &out->erase_size,
+			random ? &out->open_au_linear : NULL, v);
 	free(c);
 }
 
-/* The most AUs an open-AU table wrote: its N, the largest of a sweep. */
-static unsigned region_nr(const struct table *t)
+void family_open_au_linear(const struct table *tabs, size_t n,
+			   const struct analysis_ctx *ctx,
+			   struct analysis *out)
 {
-	unsigned j, nr = t->open_au_nr;
-
-	for (j = 0; t->kind == TAB_SWEEP && j < t->ncols; j++)
-		if (t->col_nr[j] > nr)
-			nr = t->col_nr[j];
-	return nr ? nr : 1;
+	(void)ctx;
+	count_family(tabs, n, 0, out);
 }
 
-/*
- * The first listed AU among the n test AUs from AU first (each reaching
- * into the next with a misaligned offset: straddle), else -1.
- */
-static int64_t special_in(const struct verdict *fat, uint64_t first,
-			  unsigned n, int straddle)
+void family_open_au_random(const struct table *tabs, size_t n,
+			   const struct analysis_ctx *ctx,
+			   struct analysis *out)
 {
-	unsigned k;
-
-	for (k = 0; k < fat->nlist; k++) {
-		uint64_t a = fat->list[k];
-
-		if (a < first || (a - first) / AU_SPACING >= n)
-			continue;
-		if ((a - first) % AU_SPACING <= (unsigned)straddle)
-			return (int64_t)a;
-	}
-	return -1;
-}
-
-/*
- * Test AUs of an open-AU run (known where its offset is) that -f found
- * special: such an AU takes no open slot, so the count may be one too
- * high.  Where -f did not look at them, a region among the first AUs,
- * where FAT areas live, may hold one; either lowers the confidence.
- */
-void note_fat_region(const struct table *tabs, size_t n,
-		     const struct verdict *fat, const struct fat_scope *scope,
-		     struct analysis *out)
-{
-	int noted[2] = { 0, 0 };
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		const struct table *t = &tabs[i];
-		struct verdict *v = t->random ? &out->open_au_random :
-				    &out->open_au_linear;
-		uint64_t first;
-		int64_t a;
-		int same;
-
-		if ((t->kind != TAB_OPENAU && t->kind != TAB_SWEEP) ||
-		    !t->has_offset || !t->erasesize || v->type == V_NONE ||
-		    v->is_null || noted[t->random])
-			continue;
-		first = t->offset / t->erasesize;
-		same = fat->type != V_NONE && scope->unit == t->erasesize;
-		a = same && fat->conf >= CONF_MEDIUM ?
-		    special_in(fat, first, region_nr(t),
-			       t->offset % t->erasesize != 0) : -1;
-		if (a >= 0) {
-			say(v->note, sizeof(v->note), "its test AUs include "
-			    "AU %lld, special by fat_aus: it takes no open "
-			    "slot, so the count may be one too high",
-			    (long long)a);
-		} else if (first < FAT_AUS && !(same && first < scope->aus)) {
-			say(v->note, sizeof(v->note), "its test AUs start at "
-			    "AU %llu, among the first %u, where FAT areas "
-			    "live: one there takes no open slot (-f shows "
-			    "whether one is special)",
-			    (unsigned long long)first, FAT_AUS);
-		} else {
-			continue;
-		}
-		v->conf = conf_down(v->conf);
-		noted[t->random] = 1;
-	}
+	(void)ctx;
+	count_family(tabs, n, 1, out);
 }

@@ -4,6 +4,15 @@
 
 #include <stddef.h>
 
+/* A normal sample's median absolute deviation times this: its sigma. */
+#define MAD_SD 1.4826
+/*
+ * A median's standard error over a mean's: medians are a quarter less
+ * efficient (sqrt(pi / 2) for normal noise), the price of ignoring
+ * outliers.
+ */
+#define MEDIAN_SE 1.25
+
 /* Median of the first n (at most STATS_MAX) finite values; NAN if none. */
 #define STATS_MAX 128
 double median(const double *v, size_t n);

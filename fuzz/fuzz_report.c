@@ -17,6 +17,7 @@
 
 #include "analysis/analysis.h"
 #include "output/json.h"
+#include "output/verdicts.h"
 #include "report/report.h"
 #include "lib/table.h"
 

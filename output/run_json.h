@@ -7,6 +7,7 @@
 #include "analysis/analysis.h"
 #include "identity/identity.h"
 #include "output/json.h"
+#include "output/verdicts.h"
 #include "options.h"
 #include "run.h"
 

@@ -70,8 +70,6 @@ PLACES = [
 # the integrator deletes each line once its fix is merged.  (from, to,
 # symbol; "#include" for an include.)
 EXCEPTIONS = [
-    ('analysis/*', 'analysis/*', '*'),          # helper 2: analysis cycles
-    ('analysis/*', 'output/json.*', '*'),       # helper 2: analysis -> json
     # struct front (the command line) read by the JSON meta: no owner yet
     ('survey/survey.h', 'options.h', '#include'),
     ('output/run_json.h', 'options.h', '#include'),

@@ -10,6 +10,7 @@
 
 #include "analysis/analysis.h"
 #include "check.h"
+#include "output/verdicts.h"
 #include "report/report.h"
 #include "seeds/seeds.h"
 #include "analysis/stats.h"
