@@ -438,6 +438,7 @@ static int run_status(const struct front *fr, const struct dev *d,
 static int run_test(struct front *fr, struct dev *d, FILE *out,
 		    struct plots *pl, unsigned nth)
 {
+	struct json_cmd cmd = front_cmd(fr);
 	struct identity id;
 	struct progress pg;
 	struct analysis a;
@@ -456,7 +457,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 	r.after_row = gate_wait;
 	if (fr->dry_run) {
 		if (fr->json)
-			print_plan_json(out, fr, d, &r);
+			print_plan_json(out, &cmd, d, &r);
 		else
 			run_print_plan(&r, &fr->o, d, out);
 		run_free(&r);
@@ -491,7 +492,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 	if (pl->f[nth] && write_plot(fr, pl, nth, &r.tab, &a) && !status)
 		status = EXIT_IO;
 	if (fr->json)
-		print_run_json(out, fr, d, &id, &r, &a, status);
+		print_run_json(out, &cmd, d, &id, &r, &a, status);
 	else if (fr->analyze)
 		analysis_print(out, &a, "# ");
 	else
@@ -637,7 +638,7 @@ static int survey_mode(struct front *fr)
 	struct survey_cfg cfg = { .base = fr->o, .max_write = fr->max_write,
 				  .max_time = fr->max_time, .yes = fr->yes,
 				  .json = fr->json, .stop_signal = stop_signal,
-				  .fr = fr };
+				  .cmd = front_cmd(fr) };
 	char err[MSG_MAX], name[PATH_MAX + 16];
 	int status, wrote = 0;
 	struct dev d;

@@ -18,12 +18,13 @@
 static void print_json(FILE *out, const struct front *fr, uint64_t size,
 		       uint32_t sector, const struct identity *id)
 {
+	struct json_cmd cmd = front_cmd(fr);
 	const char *path = fr->o.device;
 	struct json j;
 
 	json_init(&j, out);
 	json_open(&j, NULL, '{');
-	json_meta(&j, fr);
+	json_meta(&j, &cmd);
 	json_device(&j, path, size, sector);
 	identity_json(&j, id);
 	json_close(&j, '}');

@@ -129,6 +129,7 @@ static void print_section_text(FILE *out, const char *path,
 
 int analyze_files(const struct front *fr, FILE *out)
 {
+	struct json_cmd cmd = front_cmd(fr);
 	struct report rep;
 	struct json j;
 	size_t i, k, len;
@@ -138,7 +139,7 @@ int analyze_files(const struct front *fr, FILE *out)
 	if (fr->json) {
 		json_init(&j, out);
 		json_open(&j, NULL, '{');
-		json_meta(&j, fr);
+		json_meta(&j, &cmd);
 		json_open(&j, "reports", '[');
 	}
 	for (i = 0; i < fr->nfiles; i++) {

@@ -13,6 +13,7 @@
 
 #include "options.h"
 #include "lib/msg.h"
+#include "lib/version.h"
 #include "sim/sim.h"
 #include "lib/units.h"
 
@@ -760,6 +761,13 @@ void parse_args(struct front *fr, int argc, char **argv)
 	memcpy(fr->argv, argv, (size_t)argc * sizeof(*fr->argv));
 	fr->argc = argc;
 	parse_argv(fr, argc, argv);
+}
+
+struct json_cmd front_cmd(const struct front *fr)
+{
+	struct json_cmd cmd = { fr->argc, fr->argv, &fr->o };
+
+	return cmd;
 }
 
 void front_free(struct front *fr)

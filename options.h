@@ -5,10 +5,8 @@
 #include <stddef.h>
 
 #include "dev.h"
+#include "output/run_json.h"
 #include "testdesc.h"
-
-/* Above the classic package's "62" for dpkg --compare-versions. */
-#define VERSION "63.0"
 
 #define FRONT_MAXTESTS 7
 
@@ -38,6 +36,9 @@ struct front {
 	uint64_t max_time;	/* --max-time=DURATION in ns, 0: none */
 	const char *max_write_arg, *max_time_arg;
 };
+
+/* The command line as a JSON document reports it. */
+struct json_cmd front_cmd(const struct front *fr);
 
 /* Parse argv into fr; bad input ends the program with status 2. */
 void parse_args(struct front *fr, int argc, char **argv);

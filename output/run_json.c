@@ -7,9 +7,10 @@
 #include <time.h>
 
 #include "output/identity_out.h"
+#include "lib/version.h"
 #include "output/run_json.h"
 
-void json_meta(struct json *j, const struct front *fr)
+void json_meta(struct json *j, const struct json_cmd *cmd)
 {
 	char stamp[32];
 	time_t now = time(NULL);
@@ -19,8 +20,8 @@ void json_meta(struct json *j, const struct front *fr)
 	json_str(j, "tool", "flashbench");
 	json_str(j, "version", VERSION);
 	json_open(j, "command_line", '[');
-	for (i = 0; i < fr->argc; i++)
-		json_str(j, NULL, fr->argv[i]);
+	for (i = 0; i < cmd->argc; i++)
+		json_str(j, NULL, cmd->argv[i]);
 	json_close(j, ']');
 	if (gmtime_r(&now, &tm) &&
 	    strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm))
@@ -151,7 +152,7 @@ static void json_io(struct json *j, const struct io_stats *s)
 	json_close(j, '}');
 }
 
-void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
+void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status)
 {
@@ -159,10 +160,10 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
 
 	json_init(&j, f);
 	json_open(&j, NULL, '{');
-	json_meta(&j, fr);
+	json_meta(&j, cmd);
 	json_device(&j, d->path, d->size, d->sector);
 	identity_json(&j, id);
-	json_params(&j, &fr->o);
+	json_params(&j, cmd->o);
 	json_open(&j, "tables", '[');
 	json_table(&j, &r->tab);
 	json_close(&j, ']');
@@ -174,7 +175,7 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
 }
 
 /* --dry-run --json: what the run would do, and nothing measured. */
-void print_plan_json(FILE *f, const struct front *fr, const struct dev *d,
+void print_plan_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		     const struct run *r)
 {
 	const struct plan *p = &r->plan;
@@ -183,9 +184,9 @@ void print_plan_json(FILE *f, const struct front *fr, const struct dev *d,
 
 	json_init(&j, f);
 	json_open(&j, NULL, '{');
-	json_meta(&j, fr);
+	json_meta(&j, cmd);
 	json_device(&j, d->path, d->size, d->sector);
-	json_params(&j, &fr->o);
+	json_params(&j, cmd->o);
 	json_bool(&j, "dry_run", 1);
 	json_open(&j, "plan", '{');
 	json_io(&j, &p->io);

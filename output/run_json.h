@@ -8,14 +8,21 @@
 #include "identity/identity.h"
 #include "output/json.h"
 #include "output/verdicts.h"
-#include "options.h"
 #include "run.h"
+#include "testdesc.h"
+
+/* The command a document reports: as typed, and the test's parameters. */
+struct json_cmd {
+	int argc;
+	char **argv;
+	const struct opts *o;
+};
 
 /*
  * The members every document starts with: tool, version, the command
  * line as typed and when it ran (UTC).
  */
-void json_meta(struct json *j, const struct front *fr);
+void json_meta(struct json *j, const struct json_cmd *cmd);
 
 /* "device": {path, size, logical_sector_size}. */
 void json_device(struct json *j, const char *path, uint64_t size,
@@ -25,7 +32,7 @@ void json_device(struct json *j, const char *path, uint64_t size,
 void json_table(struct json *j, const struct table *t);
 
 /* The --json document of a live run. */
-void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
+void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status);
 
@@ -33,7 +40,7 @@ void print_run_json(FILE *f, const struct front *fr, const struct dev *d,
  * The --dry-run --json document: the device, the parameters and the plan
  * (I/O totals, largest I/O, the byte ranges written or discarded).
  */
-void print_plan_json(FILE *f, const struct front *fr, const struct dev *d,
+void print_plan_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		     const struct run *r);
 
 #endif

@@ -108,7 +108,7 @@ void survey_summary_json(const struct survey *s, const struct advice *adv,
 
 	json_init(&j, f);
 	json_open(&j, NULL, '{');
-	json_meta(&j, s->cfg->fr);
+	json_meta(&j, &s->cfg->cmd);
 	json_device(&j, s->d->path, s->d->size, s->d->sector);
 	identity_json(&j, &s->id);
 	json_open(&j, "steps", '[');

@@ -7,8 +7,8 @@
 
 #include "analysis/analysis.h"
 #include "dev.h"
+#include "output/run_json.h"
 #include "run.h"
-#include "options.h"
 #include "testdesc.h"
 
 /* What the command line says about a survey. */
@@ -25,7 +25,7 @@ struct survey_cfg {
 	int (*save)(void *arg, struct dev *d, struct range *r, size_t n);
 	void *save_arg;
 	int (*stop_signal)(void);	/* the signal that stopped it, or 0 */
-	const struct front *fr;	/* the command line, for the JSON */
+	struct json_cmd cmd;	/* the command line, for the JSON */
 	const char *out_name;	/* where the results go, for messages */
 };
 
