@@ -845,15 +845,52 @@ static void fat_by_rows(const double fat[4], double jitter, uint32_t *s,
 	table_free(&t);
 }
 
+/* Relative speeds of four AUs: alike, and AU 1 12 % slower. */
+static const double fat_plain[4] = { 1, 1, 1, 1 };
+static const double fat_one[4] = { 1, 0.88, 1, 1 };
+
+/* Several -f runs of one card read together, noise seeded with s. */
+static void synthetic_fat_runs(uint32_t s)
+{
+	const double *plain = fat_plain, *one = fat_one;
+	struct analysis a;
+	struct table t[2];
+
+	/* two runs: agreement raises, disagreement leaves it open */
+	fat_table(&t[0], 0, one, 0, 1, &s);
+	fat_table(&t[1], 0, one, 0, 1, &s);
+	analyze(t, 2, NULL, &a);
+	CHECK(a.fat_aus.nlist == 1 && a.fat_aus.conf == CONF_HIGH &&
+	      strstr(a.fat_aus.evidence, "1 other run agrees"),
+	      "-f twice, alike: high (%s)", a.fat_aus.evidence);
+	table_free(&t[1]);
+	fat_table(&t[1], 0, plain, 0, 1, &s);
+	analyze(t, 2, NULL, &a);
+	CHECK(a.fat_aus.is_null && strstr(a.fat_aus.evidence, "disagree"),
+	      "-f twice, one finding AU 1, one none: open (%s)",
+	      a.fat_aus.evidence);
+	table_free(&t[0]);
+	table_free(&t[1]);
+
+	/* two unsure runs naming the same AU: surer; two unsure "none": not */
+	s = 22;
+	CHECK(two_short_runs(one, 3, &s, &a) &&
+	      a.fat_aus.nlist == 1 && a.fat_aus.list[0] == 1 &&
+	      a.fat_aus.conf == CONF_MEDIUM,
+	      "-f twice, each low on AU 1: medium (%s)", a.fat_aus.evidence);
+	CHECK(two_short_runs(plain, 15, &s, &a) &&
+	      a.fat_aus.nlist == 0 && !a.fat_aus.is_null &&
+	      a.fat_aus.conf == CONF_LOW,
+	      "-f twice, each low on none: still low (%s)",
+	      a.fat_aus.evidence);
+}
+
 static void synthetic_fat(void)
 {
-	static const double plain[4] = { 1, 1, 1, 1 };
-	static const double one[4] = { 1, 0.88, 1, 1 };
 	static const double half[4] = { 0.5, 0.5, 1, 1 };
 	static const double mid[4] = { 1, 0.5, 0.5, 1 };
-	struct analysis a;
+	const double *plain = fat_plain, *one = fat_one;
 	struct verdict v, w;
-	struct table t[2];
 	uint32_t s = 5;
 
 	v = fat_verdict(0, one, 0, 1, &s);
@@ -906,33 +943,7 @@ static void synthetic_fat(void)
 	      "-f: noisy alike AUs, none: 3 sizes %s (%s), 9 sizes %s",
 	      confidence_name(v.conf), v.evidence, confidence_name(w.conf));
 
-	/* two runs: agreement raises, disagreement leaves it open */
-	fat_table(&t[0], 0, one, 0, 1, &s);
-	fat_table(&t[1], 0, one, 0, 1, &s);
-	analyze(t, 2, NULL, &a);
-	CHECK(a.fat_aus.nlist == 1 && a.fat_aus.conf == CONF_HIGH &&
-	      strstr(a.fat_aus.evidence, "1 other run agrees"),
-	      "-f twice, alike: high (%s)", a.fat_aus.evidence);
-	table_free(&t[1]);
-	fat_table(&t[1], 0, plain, 0, 1, &s);
-	analyze(t, 2, NULL, &a);
-	CHECK(a.fat_aus.is_null && strstr(a.fat_aus.evidence, "disagree"),
-	      "-f twice, one finding AU 1, one none: open (%s)",
-	      a.fat_aus.evidence);
-	table_free(&t[0]);
-	table_free(&t[1]);
-
-	/* two unsure runs naming the same AU: surer; two unsure "none": not */
-	s = 22;
-	CHECK(two_short_runs(one, 3, &s, &a) &&
-	      a.fat_aus.nlist == 1 && a.fat_aus.list[0] == 1 &&
-	      a.fat_aus.conf == CONF_MEDIUM,
-	      "-f twice, each low on AU 1: medium (%s)", a.fat_aus.evidence);
-	CHECK(two_short_runs(plain, 15, &s, &a) &&
-	      a.fat_aus.nlist == 0 && !a.fat_aus.is_null &&
-	      a.fat_aus.conf == CONF_LOW,
-	      "-f twice, each low on none: still low (%s)",
-	      a.fat_aus.evidence);
+	synthetic_fat_runs(s);
 }
 
 /* The open-AU verdict of tables t: 7 at confidence c, the note naming. */
