@@ -60,25 +60,6 @@ static void quiet_machine(const struct front *fr)
 
 /*
  * O_EXCL only says "busy"; this names the mount, swap or holder that a
- * write test would destroy, before any I/O.
- */
-/* Does the kernel hold the block device (a mount, swap, a holder)? */
-static int held_by_kernel(const char *path)
-{
-	struct stat st;
-	int fd;
-
-	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
-		return 0;
-	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (fd < 0)
-		return errno == EBUSY;
-	close(fd);
-	return 0;
-}
-
-/*
- * O_EXCL only says "busy"; this names the mount, swap or holder that a
  * write test would destroy, before any I/O.  The hint says whether
  * --force can get past it: not while the kernel holds the device.
  */
@@ -178,6 +159,18 @@ static int same_file(const char *a, const char *b)
 	return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
+/* Out is the file --analyze=FILE reads; "-" is standard input. */
+static int same_as_input(const char *out, const char *file)
+{
+	struct stat x, y;
+
+	if (strcmp(file, "-") != 0)
+		return same_file(out, file);
+	if (stat(out, &x) < 0 || fstat(STDIN_FILENO, &y) < 0)
+		return 0;
+	return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 /* Where the results go, for messages. */
 static const char *out_name(const struct front *fr, char *buf, size_t len)
 {
@@ -203,9 +196,11 @@ static FILE *open_out(const struct front *fr)
 		die_usage("--out=%s: that is %s", fr->out, why);
 	/* opening it for writing would empty it before it is read */
 	for (i = 0; i < fr->nfiles; i++)
-		if (same_file(fr->out, fr->files[i]))
+		if (same_as_input(fr->out, fr->files[i]))
 			die_usage("--out=%s: that is the report --analyze=%s "
-				  "reads", fr->out, fr->files[i]);
+				  "reads%s", fr->out, fr->files[i],
+				  strcmp(fr->files[i], "-") ? "" :
+				  " (standard input)");
 	if (same_file(fr->out, fr->preserve))
 		die_usage("--out=%s: that is the --preserve file", fr->out);
 	f = open_report(fr->out, why, sizeof(why));
