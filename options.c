@@ -153,8 +153,8 @@ static void opt_duration(struct front *fr, const char *arg)
 	if (ret == -ERANGE)
 		die_usage("--max-time=%s: too large", arg);
 	if (ret)
-		die_usage("--max-time=%s: not a duration (use e.g. 90s, 20m, "
-			  "2h, 1h30m)", arg);
+		die_usage("--max-time=%s: not a duration (h, m, s in that "
+			  "order, each at most once: e.g. 90s, 1h30m)", arg);
 	if (!fr->max_time)
 		die_usage("--max-time=%s: must not be zero", arg);
 }
@@ -240,7 +240,8 @@ static const struct optdef optdefs[] = {
 	{ "max-time", 0, required_argument, K_CALL, .arg = "=DURATION",
 	  .call = opt_duration, .typed = AT(max_time_arg),
 	  .help = "--survey: stop before a step that would end\n"
-		  "after DURATION (90s, 20m, 2h, 1h30m)" },
+		  "after DURATION: h, m, s in that order, each\n"
+		  "at most once (90s, 20m, 2h, 1h30m15s)" },
 	{ .kind = K_HEADING,
 	  .help = "Tests (several run one after the other in the classic's "
 		  "order:\n-s, -f, -a, -O, -i, then --erase and --discard):" },
