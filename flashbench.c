@@ -107,10 +107,25 @@ static int any_writes(const struct front *fr)
 	return 0;
 }
 
-static int open_device(const struct front *fr, struct dev *d)
+/*
+ * dev_open(), or exit with its message.  A device node belongs to root
+ * or a disk group: say how to get at it when the kernel refused us.
+ */
+static void open_or_die(struct dev *d, const char *path, int mode)
 {
 	char err[MSG_MAX];
-	int mode = DEV_RDONLY, ret;
+	int ret = dev_open(d, path, mode, err, sizeof(err));
+
+	if (ret == -EACCES || ret == -EPERM)
+		die_usage("%s (run as root, or get %s access to %s)", err,
+			  mode & DEV_RDWR ? "write" : "read", path);
+	if (ret)
+		die_usage("%s", err);
+}
+
+static int open_device(const struct front *fr, struct dev *d)
+{
+	int mode = DEV_RDONLY;
 
 	if (any_writes(fr) && !fr->dry_run)
 		mode = DEV_RDWR | DEV_EXCL;
@@ -118,9 +133,7 @@ static int open_device(const struct front *fr, struct dev *d)
 		refuse_in_use(fr->o.device, fr->force);
 	if (!fr->dry_run)
 		lock_storage(fr, mode != DEV_RDONLY);
-	ret = dev_open(d, fr->o.device, mode, err, sizeof(err));
-	if (ret)
-		die_usage("%s", err);
+	open_or_die(d, fr->o.device, mode);
 	return 0;
 }
 
@@ -535,8 +548,7 @@ static int restore_mode(const struct front *fr)
 			  fr->restore, fr->preserve);
 	refuse_in_use(fr->o.device, fr->force);
 	lock_storage(fr, 1);
-	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
-		die_usage("%s", msg);
+	open_or_die(&d, fr->o.device, DEV_RDWR | DEV_EXCL);
 	stop_on_signals();
 	tell("--restore=%s: putting it back on %s\n",
 	     fr->restore, d.path);
@@ -642,8 +654,7 @@ static int survey_mode(struct front *fr)
 	set_defaults(&cfg.base);
 	refuse_in_use(fr->o.device, fr->force);
 	lock_storage(fr, 1);
-	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, err, sizeof(err)))
-		die_usage("%s", err);
+	open_or_die(&d, fr->o.device, DEV_RDWR | DEV_EXCL);
 	if (!fr->yes && !dev_has(&d, DEV_CAP_NO_CONSENT) &&
 	    !(isatty(0) && isatty(2)))
 		die_usage("--survey: overwrites data on %s; confirm with --yes "
