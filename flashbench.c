@@ -60,25 +60,6 @@ static void quiet_machine(const struct front *fr)
 
 /*
  * O_EXCL only says "busy"; this names the mount, swap or holder that a
- * write test would destroy, before any I/O.
- */
-/* Does the kernel hold the block device (a mount, swap, a holder)? */
-static int held_by_kernel(const char *path)
-{
-	struct stat st;
-	int fd;
-
-	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
-		return 0;
-	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (fd < 0)
-		return errno == EBUSY;
-	close(fd);
-	return 0;
-}
-
-/*
- * O_EXCL only says "busy"; this names the mount, swap or holder that a
  * write test would destroy, before any I/O.  The hint says whether
  * --force can get past it: not while the kernel holds the device.
  */
@@ -126,10 +107,25 @@ static int any_writes(const struct front *fr)
 	return 0;
 }
 
-static int open_device(const struct front *fr, struct dev *d)
+/*
+ * dev_open(), or exit with its message.  A device node belongs to root
+ * or a disk group: say how to get at it when the kernel refused us.
+ */
+static void open_or_die(struct dev *d, const char *path, int mode)
 {
 	char err[MSG_MAX];
-	int mode = DEV_RDONLY, ret;
+	int ret = dev_open(d, path, mode, err, sizeof(err));
+
+	if (ret == -EACCES || ret == -EPERM)
+		die_usage("%s (run as root, or get %s access to %s)", err,
+			  mode & DEV_RDWR ? "write" : "read", path);
+	if (ret)
+		die_usage("%s", err);
+}
+
+static int open_device(const struct front *fr, struct dev *d)
+{
+	int mode = DEV_RDONLY;
 
 	if (any_writes(fr) && !fr->dry_run)
 		mode = DEV_RDWR | DEV_EXCL;
@@ -137,9 +133,7 @@ static int open_device(const struct front *fr, struct dev *d)
 		refuse_in_use(fr->o.device, fr->force);
 	if (!fr->dry_run)
 		lock_storage(fr, mode != DEV_RDONLY);
-	ret = dev_open(d, fr->o.device, mode, err, sizeof(err));
-	if (ret)
-		die_usage("%s", err);
+	open_or_die(d, fr->o.device, mode);
 	return 0;
 }
 
@@ -178,6 +172,18 @@ static int same_file(const char *a, const char *b)
 	return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
+/* Out is the file --analyze=FILE reads; "-" is standard input. */
+static int same_as_input(const char *out, const char *file)
+{
+	struct stat x, y;
+
+	if (strcmp(file, "-") != 0)
+		return same_file(out, file);
+	if (stat(out, &x) < 0 || fstat(STDIN_FILENO, &y) < 0)
+		return 0;
+	return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 /* Where the results go, for messages. */
 static const char *out_name(const struct front *fr, char *buf, size_t len)
 {
@@ -203,9 +209,11 @@ static FILE *open_out(const struct front *fr)
 		die_usage("--out=%s: that is %s", fr->out, why);
 	/* opening it for writing would empty it before it is read */
 	for (i = 0; i < fr->nfiles; i++)
-		if (same_file(fr->out, fr->files[i]))
+		if (same_as_input(fr->out, fr->files[i]))
 			die_usage("--out=%s: that is the report --analyze=%s "
-				  "reads", fr->out, fr->files[i]);
+				  "reads%s", fr->out, fr->files[i],
+				  strcmp(fr->files[i], "-") ? "" :
+				  " (standard input)");
 	if (same_file(fr->out, fr->preserve))
 		die_usage("--out=%s: that is the --preserve file", fr->out);
 	f = open_report(fr->out, why, sizeof(why));
@@ -540,8 +548,7 @@ static int restore_mode(const struct front *fr)
 			  fr->restore, fr->preserve);
 	refuse_in_use(fr->o.device, fr->force);
 	lock_storage(fr, 1);
-	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, msg, sizeof(msg)))
-		die_usage("%s", msg);
+	open_or_die(&d, fr->o.device, DEV_RDWR | DEV_EXCL);
 	stop_on_signals();
 	tell("--restore=%s: putting it back on %s\n",
 	     fr->restore, d.path);
@@ -647,8 +654,7 @@ static int survey_mode(struct front *fr)
 	set_defaults(&cfg.base);
 	refuse_in_use(fr->o.device, fr->force);
 	lock_storage(fr, 1);
-	if (dev_open(&d, fr->o.device, DEV_RDWR | DEV_EXCL, err, sizeof(err)))
-		die_usage("%s", err);
+	open_or_die(&d, fr->o.device, DEV_RDWR | DEV_EXCL);
 	if (!fr->yes && !dev_has(&d, DEV_CAP_NO_CONSENT) &&
 	    !(isatty(0) && isatty(2)))
 		die_usage("--survey: overwrites data on %s; confirm with --yes "

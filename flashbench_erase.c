@@ -97,8 +97,10 @@ int main(int argc, char **argv)
 	start = number("START", argv[2 + force]);
 	len = number("LENGTH", argv[3 + force]);
 	if (!force && dev_in_use(path, msg, sizeof(msg)))
-		usage_error("%s: in use: %s (use --force to override)", path,
-			    msg);
+		usage_error("%s: in use: %s (%s)", path, msg,
+			    held_by_kernel(path) ? "the kernel holds the "
+			    "device while it is: --force cannot override that" :
+			    "use --force to override");
 	/* held until the discard is done: no other run may write there */
 	if (storage_lock(&held, path, 1, force, msg, sizeof(msg)))
 		usage_error("%s", msg);

@@ -153,8 +153,8 @@ static void opt_duration(struct front *fr, const char *arg)
 	if (ret == -ERANGE)
 		die_usage("--max-time=%s: too large", arg);
 	if (ret)
-		die_usage("--max-time=%s: not a duration (use e.g. 90s, 20m, "
-			  "2h, 1h30m)", arg);
+		die_usage("--max-time=%s: not a duration (h, m, s in that "
+			  "order, each at most once: e.g. 90s, 1h30m)", arg);
 	if (!fr->max_time)
 		die_usage("--max-time=%s: must not be zero", arg);
 }
@@ -240,7 +240,8 @@ static const struct optdef optdefs[] = {
 	{ "max-time", 0, required_argument, K_CALL, .arg = "=DURATION",
 	  .call = opt_duration, .typed = AT(max_time_arg),
 	  .help = "--survey: stop before a step that would end\n"
-		  "after DURATION (90s, 20m, 2h, 1h30m)" },
+		  "after DURATION: h, m, s in that order, each\n"
+		  "at most once (90s, 20m, 2h, 1h30m15s)" },
 	{ .kind = K_HEADING,
 	  .help = "Tests (several run one after the other in the classic's "
 		  "order:\n-s, -f, -a, -O, -i, then --erase and --discard):" },
@@ -420,6 +421,37 @@ static void show_help(struct front *fr, const char *arg)
 }
 
 /* --survey picks its own tests; its options go with nothing else. */
+/*
+ * Options of the tests that --survey sets itself at each step (sizes,
+ * regions, counts of AUs and orders); only --count it takes from the
+ * command line.  Typed with --survey, one of these would be ignored.
+ */
+static const char *const survey_chooses[] = {
+	"blocksize", "erasesize", "offset", "fat-nr", "open-au-nr",
+	"scatter-order", "scatter-span", "interval-order",
+};
+
+#define N_SURVEY_CHOOSES (sizeof(survey_chooses) / sizeof(survey_chooses[0]))
+
+/* Exit on the first option of survey_chooses the command line gave. */
+static void refuse_survey_chosen(const struct front *fr)
+{
+	const char *typed;
+	size_t i, j;
+
+	for (i = 0; i < NOPTS; i++) {
+		if (!optdefs[i].typed)
+			continue;
+		typed = *(const char *const *)((const char *)fr +
+					       optdefs[i].typed);
+		for (j = 0; typed && j < N_SURVEY_CHOOSES; j++)
+			if (strcmp(optdefs[i].name, survey_chooses[j]) == 0)
+				die_usage("--%s=%s: --survey chooses its own "
+					  "sizes and regions; not with "
+					  "--survey", optdefs[i].name, typed);
+	}
+}
+
 static void check_survey(const struct front *fr)
 {
 	const char *only = fr->yes ? "--yes" : fr->max_write_arg ?
@@ -440,6 +472,7 @@ static void check_survey(const struct front *fr)
 	if (fr->restore)
 		die_usage("--survey: does not go with --restore=%s",
 			  fr->restore);
+	refuse_survey_chosen(fr);
 }
 
 /* The mode of a run without a test, for messages; NULL: tests. */
@@ -530,6 +563,89 @@ static const char *bad_opt(char **argv)
 		return s;
 	}
 	return arg;
+}
+
+/* Longest option name a misspelling is compared with; ours are shorter. */
+#define NAME_CMP_MAX 32
+/*
+ * Letters added, dropped or changed that still make a misspelling: one
+ * or two catches "--blocksise" and "--eraze-size" without guessing at
+ * unrelated words.
+ */
+#define SPELL_EDITS 2
+
+/*
+ * The name up to '=' in lower case without '-' and '_': "erase-size" and
+ * "Erase_Size" both give "erasesize".
+ */
+static void squeeze(char *out, const char *name)
+{
+	size_t n = 0;
+
+	for (; *name && *name != '=' && n < NAME_CMP_MAX - 1; name++)
+		if (*name != '-' && *name != '_')
+			out[n++] = (char)(*name | 0x20);
+	out[n] = '\0';
+}
+
+/* Edit (Levenshtein) distance of two squeezed names. */
+static unsigned edits(const char *a, const char *b)
+{
+	unsigned row[NAME_CMP_MAX], diag, up, i, j;
+	size_t nb = strlen(b);
+
+	for (j = 0; j <= nb; j++)
+		row[j] = j;
+	for (i = 1; a[i - 1]; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= nb; j++) {
+			up = row[j];
+			row[j] = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < row[j])
+				row[j] = up + 1;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			diag = up;
+		}
+	}
+	return row[nb];
+}
+
+/* Typed is the option name, alone or with a value it does not take. */
+static int refused_value(const char *typed, const char *name)
+{
+	size_t n = strlen(name);
+
+	return strncmp(typed, name, n) == 0 &&
+	       (typed[n] == '=' || typed[n] == '\0');
+}
+
+/* The option a refused "--name[=value]" most likely meant, or NULL. */
+static const char *meant(const char *arg)
+{
+	char typed[NAME_CMP_MAX], known[NAME_CMP_MAX];
+	unsigned best = SPELL_EDITS + 1, e;
+	const char *name = NULL;
+	size_t i;
+
+	if (strncmp(arg, "--", 2) != 0)
+		return NULL;
+	squeeze(typed, arg + 2);
+	for (i = 0; i < NOPTS; i++) {
+		if (optdefs[i].kind == K_HEADING || optdefs[i].kind == K_DOC)
+			continue;
+		if (refused_value(arg + 2, optdefs[i].name))
+			return NULL;
+		squeeze(known, optdefs[i].name);
+		e = edits(typed, known);
+		/* half the letters changed is another word, not a typo */
+		if (e < best && 2 * e < strlen(typed)) {
+			best = e;
+			name = optdefs[i].name;
+		}
+	}
+	return name;
 }
 
 /* The value of a numeric option, from the command line or a default. */
@@ -667,6 +783,17 @@ static void operands(struct front *fr, int argc, char **argv)
 	o->device = opt_name(NULL, argv[optind]);
 }
 
+static void refuse_option(const char *arg)
+{
+	const char *close = meant(arg);
+
+	if (close)
+		die_usage("%s: unknown option; did you mean --%s?", arg,
+			  close);
+	die_usage("%s: unknown option, or a value it does not take (try "
+		  "'flashbench --help')", arg);
+}
+
 static void parse_argv(struct front *fr, int argc, char **argv)
 {
 	/* each row a long option, a short one at most 3 characters */
@@ -682,9 +809,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 			die_usage("%s: needs a value", bad_opt(argv));
 		d = row_of(c);
 		if (!d)
-			die_usage("%s: unknown option, or a value it does not "
-				  "take (try 'flashbench --help')",
-				  bad_opt(argv));
+			refuse_option(bad_opt(argv));
 		apply(fr, d, optarg, &tests);
 	}
 	if (fr->nfiles && fr->survey)

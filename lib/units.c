@@ -146,23 +146,41 @@ const char *size_problem(const char *s, uint64_t *out)
 	return NULL;
 }
 
+/* The units of a duration, largest first: the order they must come in. */
+static const struct {
+	char c;
+	uint64_t ns;
+} dur_unit[] = { { 'h', 3600000000000ull }, { 'm', 60000000000ull },
+		 { 's', 1000000000ull } };
+
+#define N_DUR_UNITS (sizeof(dur_unit) / sizeof(dur_unit[0]))
+
 /*
- * A duration: one or more number-unit pairs, "90s", "20m", "2h",
- * "1h30m"; a bare number is seconds.
+ * Index in dur_unit of the unit c, searched from first on: a unit
+ * already used or larger than one used ("1s1s", "1m1h") is not found,
+ * as each may come once and largest first.  N_DUR_UNITS if none.
+ */
+static size_t dur_unit_at(char c, size_t first)
+{
+	while (first < N_DUR_UNITS && dur_unit[first].c != c)
+		first++;
+	return first;
+}
+
+/*
+ * A duration: number-unit pairs, hours then minutes then seconds, each
+ * at most once ("90s", "20m", "2h", "1h30m", "1h30m15s"); a bare number
+ * alone is seconds.
  */
 int parse_duration(const char *s, uint64_t *ns)
 {
-	static const struct {
-		char c;
-		uint64_t ns;
-	} u[] = { { 's', 1000000000ull }, { 'm', 60000000000ull },
-		  { 'h', 3600000000000ull }, { 'd', 86400000000000ull } };
 	uint64_t total = 0;
 	unsigned long long v;
+	size_t next = 0;
 	char *end;
 	size_t i;
 
-	if (!s || !isdigit((unsigned char)*s))
+	if (!s || !*s)
 		return -EINVAL;
 	while (*s) {
 		if (!isdigit((unsigned char)*s))
@@ -171,15 +189,14 @@ int parse_duration(const char *s, uint64_t *ns)
 		v = strtoull(s, &end, 10);
 		if (errno == ERANGE)
 			return -ERANGE;
-		for (i = 0; i < sizeof(u) / sizeof(u[0]) && *end != u[i].c; i++)
-			;
-		if (!*end && total == 0)
-			i = 0;
-		else if (i == sizeof(u) / sizeof(u[0]))
+		i = !*end && next == 0 ? N_DUR_UNITS - 1 :
+			dur_unit_at(*end, next);
+		if (i == N_DUR_UNITS)
 			return -EINVAL;
-		if (v > (UINT64_MAX - total) / u[i].ns)
+		if (v > (UINT64_MAX - total) / dur_unit[i].ns)
 			return -ERANGE;
-		total += v * u[i].ns;
+		total += v * dur_unit[i].ns;
+		next = i + 1;
 		s = *end ? end + 1 : end;
 	}
 	*ns = total;

@@ -28,7 +28,8 @@ int parse_uint(const char *s, uint64_t *out);
 const char *size_problem(const char *s, uint64_t *out);
 
 /*
- * Parse a duration: "90s", "20m", "2h", "1h30m", "1d" (a bare number is
+ * Parse a duration: hours, minutes, seconds, each at most once and in
+ * that order ("90s", "20m", "2h", "1h30m", "1h30m15s"; a bare number is
  * seconds) into ns.  0, -EINVAL or -ERANGE.
  */
 int parse_duration(const char *s, uint64_t *ns);

@@ -563,6 +563,20 @@ static int check_holders(const struct blk_set *s, char *msg, size_t msglen)
 	return found;
 }
 
+int held_by_kernel(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
+		return 0;
+	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (fd < 0)
+		return errno == EBUSY;
+	close(fd);
+	return 0;
+}
+
 int dev_in_use(const char *path, char *msg, size_t msglen)
 {
 	struct blk_set s;

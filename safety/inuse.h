@@ -21,6 +21,12 @@
 int dev_in_use(const char *path, char *msg, size_t msglen);
 
 /*
+ * Does the kernel hold the block device (a mount, swap, a holder)?  Then
+ * no exclusive open succeeds, and --force cannot get past it.
+ */
+int held_by_kernel(const char *path);
+
+/*
  * Would writing to the file or block device other change target's
  * storage: the same device or file under another name, a partition or
  * holder of it, a loop device on it or on its image, or its image file?

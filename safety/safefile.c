@@ -44,6 +44,17 @@ FILE *open_report(const char *path, char *err, size_t errlen)
 	}
 	if (fd < 0 || fstat(fd, &st) < 0)
 		goto fail;
+	/*
+	 * Text written onto a disk overwrites its partition table or file
+	 * system.  Streams (a FIFO, /dev/stdout, /dev/null) stay allowed:
+	 * they keep nothing.  Opening wrote nothing yet.
+	 */
+	if (S_ISBLK(st.st_mode)) {
+		snprintf(err, errlen, "%s: a block device; results and plots "
+			 "go to files", path);
+		close(fd);
+		return NULL;
+	}
 	if (shared && S_ISREG(st.st_mode) && st.st_uid != geteuid()) {
 		snprintf(err, errlen, "%s: another user's file in a "
 			 "world-writable directory; not overwritten", path);

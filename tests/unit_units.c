@@ -158,6 +158,14 @@ static const struct parse_case duration_cases[] = {
 	{ "m", -EINVAL, 0, "no number" },
 	{ "-1s", -EINVAL, 0, "negative" },
 	{ "99999999999h", -ERANGE, 0, "overflow" },
+	{ "1h30m15s", 0, 5415000000000ull, "all three, largest first" },
+	{ "1h15s", 0, 3615000000000ull, "a unit left out" },
+	{ "1s1s", -EINVAL, 0, "a unit twice" },
+	{ "1m1h", -EINVAL, 0, "smaller unit first" },
+	{ "30m1h", -EINVAL, 0, "smaller unit first" },
+	{ "1d", -EINVAL, 0, "no days" },
+	{ "", -EINVAL, 0, "empty" },
+	{ "1h 30m", -EINVAL, 0, "a space" },
 };
 
 static void check_parse(const char *what,
