@@ -472,6 +472,9 @@ static void check_survey(const struct front *fr)
 	if (fr->restore)
 		die_usage("--survey: does not go with --restore=%s",
 			  fr->restore);
+	if (fr->o.random)
+		die_usage("--random: --survey runs both orders itself; not "
+			  "with --survey");
 	refuse_survey_chosen(fr);
 }
 
