@@ -49,6 +49,21 @@ libflashbench.a: $(LIB_OBJS)
 flashbench: $(FRONT_OBJS) libflashbench.a
 	$(CC) $(FB_LDFLAGS) $(LDFLAGS) -o $@ $^ $(FB_LDLIBS) $(LDLIBS)
 
+# The suite's own build: the same objects but for the two sources whose
+# environment hooks (FLASHBENCH_TEST_GATE, FLASHBENCH_SYSFS) exist only
+# with FLASHBENCH_TEST_HOOKS; the installed flashbench has none of them.
+HOOK_OBJS = tests/hooks/safety/gate.o tests/hooks/identity/sysfs.o
+
+tests/hooks/%.o: %.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(FB_CFLAGS) -DFLASHBENCH_TEST_HOOKS -I. $(CPPFLAGS) $(CFLAGS) \
+		-c -o $@ $<
+
+# The hook objects come before the archive, so its own sysfs.o is unused.
+tests/flashbench-hooks: $(filter-out safety/gate.o,$(FRONT_OBJS)) \
+		$(HOOK_OBJS) libflashbench.a
+	$(CC) $(FB_LDFLAGS) $(LDFLAGS) -o $@ $^ $(FB_LDLIBS) $(LDLIBS)
+
 flashbench-erase: $(ERASE_OBJS) libflashbench.a
 	$(CC) $(FB_LDFLAGS) $(LDFLAGS) -o $@ $^ $(FB_LDLIBS) $(LDLIBS)
 
@@ -56,7 +71,7 @@ tests/unit_%: tests/unit_%.c tests/check.h libflashbench.a
 	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) $(FB_LDFLAGS) $(LDFLAGS) \
 		-o $@ $< libflashbench.a $(FB_LDLIBS) $(LDLIBS)
 
-check: flashbench flashbench-erase $(UNIT_TESTS)
+check: flashbench flashbench-erase tests/flashbench-hooks $(UNIT_TESTS)
 	@sh tests/run.sh
 
 # The fuzz replay includes the fuzz targets' sources.
@@ -140,7 +155,8 @@ uninstall:
 
 clean:
 	rm -f flashbench flashbench-erase *.o $(addsuffix /*.o,$(DIRS)) \
-		libflashbench.a $(UNIT_TESTS) $(FUZZERS) bench/overhead
-	rm -rf tests/tmp
+		libflashbench.a $(UNIT_TESTS) $(FUZZERS) bench/overhead \
+		tests/flashbench-hooks
+	rm -rf tests/tmp tests/hooks
 
 .PHONY: all check install uninstall clean fuzz bench accuracy

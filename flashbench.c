@@ -137,26 +137,17 @@ static int open_device(const struct front *fr, struct dev *d)
 	return 0;
 }
 
-/* Errors of a card pulled out or a device detached mid-run. */
-static int vanished(int err)
-{
-	return err == -ENODEV || err == -ENXIO || err == -ENOMEDIUM;
-}
-
 static int report_error(const struct run *r, const struct dev *d)
 {
-	const struct vm_error *e = &r->error;
+	char msg[RUN_ERROR_LEN];
 
-	if (e->err == -EOPNOTSUPP) {
+	if (r->error.err == -EOPNOTSUPP) {
 		tell("%s: discard is not supported by "
 		     "this device\n", d->path);
 		return EXIT_NODISCARD;
 	}
-	tell("%s %llu bytes at offset %llu of %s: %s%s\n",
-	     io_kind_name(e->io), (unsigned long long)e->len,
-	     (unsigned long long)e->off, d->path, strerror(-e->err),
-	     vanished(e->err) ? " (the device vanished: removed or detached)"
-	     : "");
+	run_io_error_text(&r->error, d->path, msg, sizeof(msg));
+	tell("%s\n", msg);
 	return EXIT_IO;
 }
 

@@ -265,8 +265,7 @@ static const struct optdef optdefs[] = {
 	{ "info", 0, no_argument, K_FLAG, .at = AT(info),
 	  .help = "what the device says about itself (CID, CSD,\n"
 		  "SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
-		  "no test, no timing (FLASHBENCH_SYSFS=DIR\n"
-		  "reads DIR in place of /sys)" },
+		  "no test, no timing" },
 	{ .kind = K_HEADING, .help = "Options:" },
 	{ "blocksize", 'b', required_argument, K_SIZE, .arg = "=N",
 	  .at = AT(o.blocksize), .typed = AT(o.blocksize_arg), .def = "16KiB",

@@ -4,6 +4,7 @@
  * exact region written, before a single byte moves; then the real run.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,6 +179,22 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 	if (out && o->test->print)
 		o->test->print(out, &r->tab, o);
 	return ret;
+}
+
+/* Errors of a card pulled out or a device detached mid-run. */
+static int vanished(int err)
+{
+	return err == -ENODEV || err == -ENXIO || err == -ENOMEDIUM;
+}
+
+void run_io_error_text(const struct vm_error *e, const char *dev, char *buf,
+		       size_t len)
+{
+	snprintf(buf, len, "%s %llu bytes at offset %llu of %s: %s%s",
+		 io_kind_name(e->io), (unsigned long long)e->len,
+		 (unsigned long long)e->off, dev, strerror(-e->err),
+		 vanished(e->err) ?
+		 " (the device vanished: removed or detached)" : "");
 }
 
 void run_free(struct run *r)

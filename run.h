@@ -2,6 +2,7 @@
 #ifndef FLASHBENCH_RUN_H
 #define FLASHBENCH_RUN_H
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -47,6 +48,17 @@ void run_announce(const struct run *r, const struct opts *o,
  */
 int run_execute(struct run *r, const struct opts *o, struct dev *d,
 		FILE *out);
+
+/*
+ * The message of a failed device I/O, the same from a single test and
+ * from a survey step: "read 1024 bytes at offset 0 of DEV: error", with
+ * why when the card was pulled out or the device detached; into buf.
+ */
+/* Room for it: the device's path and the rest of the line. */
+#define RUN_ERROR_LEN (PATH_MAX + 160)
+
+void run_io_error_text(const struct vm_error *e, const char *dev, char *buf,
+		       size_t len);
 
 void run_free(struct run *r);
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading what the kernel says about a block device from sysfs, or from
- * the tree $FLASHBENCH_SYSFS names instead of /sys.
+ * Reading what the kernel says about a block device from sysfs; the test
+ * build reads the tree $FLASHBENCH_SYSFS names instead of /sys.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +15,43 @@
 
 #include "identity/sysfs.h"
 
+/*
+ * Only the test build takes another tree from the environment: the
+ * installed binary may run under sudo, and the identity --restore checks
+ * must not be one the caller's environment can replace.
+ */
 const char *sysfs_root(void)
 {
+#ifdef FLASHBENCH_TEST_HOOKS
 	const char *r = getenv("FLASHBENCH_SYSFS");
 
-	return r && *r ? r : "/sys";
+	if (r && *r)
+		return r;
+#endif
+	return "/sys";
+}
+
+/*
+ * An attribute opened without blocking, and read only if it is a regular
+ * file: a FIFO or a device in a (copied) tree must not hang --info.
+ */
+static FILE *open_attr(const char *path)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f)
+		close(fd);
+	return f;
 }
 
 /* One attribute's first line into s under key; absent files are skipped. */
@@ -31,7 +64,7 @@ static void read_attr(struct id_attrs *s, const char *dir, const char *file,
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, file) >=
 	    sizeof(path))
 		return;
-	f = fopen(path, "r");
+	f = open_attr(path);
 	if (!f)
 		return;
 	if (fgets(buf, sizeof(buf), f)) {

@@ -6,7 +6,10 @@
 
 #include "identity/decode.h"
 
-/* Where sysfs is: $FLASHBENCH_SYSFS if set (tests, copied trees), else /sys. */
+/*
+ * Where sysfs is: /sys; in the test build (FLASHBENCH_TEST_HOOKS),
+ * $FLASHBENCH_SYSFS if set (tests, copied trees).
+ */
 const char *sysfs_root(void);
 
 /*

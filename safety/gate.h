@@ -8,7 +8,9 @@
  * FIFO, so a test signals a run at a known point instead of racing the
  * machine's speed.  The test holds FIFO open for writing before the run
  * starts; closing it opens the gate for good.  A signal that stops the
- * run (vm_stop) ends the wait at once.
+ * run (vm_stop) ends the wait at once.  Only the test build
+ * (FLASHBENCH_TEST_HOOKS, tests/flashbench-hooks) has the gate: the
+ * installed binary ignores the variable.
  */
 
 /* Open the FIFO the environment names, if any: 0, or -errno. */

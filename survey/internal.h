@@ -4,6 +4,7 @@
 
 /* Inside the survey: what its files share. */
 #include "identity/identity.h"
+#include "run.h"
 #include "output/identity_out.h"
 #include "survey/advice.h"
 #include "output/progress.h"
@@ -44,7 +45,7 @@ struct survey {
 	int fat_dirty;		/* the FAT test's AUs too */
 	int no_discard;		/* the device said so */
 	int status;		/* exit status once stopped */
-	char stopped[256];	/* why it ended early */
+	char stopped[RUN_ERROR_LEN];	/* why it ended early */
 	uint64_t t0;		/* wall clock at the start */
 	struct io_stats base;
 	struct progress pg;

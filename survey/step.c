@@ -199,6 +199,39 @@ static void step_show(struct survey *s, struct step *st,
 }
 
 /*
+ * How a step that ran ended: ret and err from run_execute().  A device
+ * error reads as a single test's does, naming the device.
+ */
+static enum step_end step_outcome(struct survey *s,
+				  const struct vm_error *err, int ret,
+				  const char *what)
+{
+	char msg[RUN_ERROR_LEN];
+
+	/* | head: a broken pipe on the results stops it as a signal does */
+	if ((ret == -EINTR || err->output) && vm_stop) {
+		survey_interrupted(s);
+		return STEP_STOP;
+	}
+	if (err->output) {
+		survey_stop(s, EXIT_IO, "writing the results to %s: %s",
+			    s->cfg->out_name, strerror(-ret));
+		return STEP_STOP;
+	}
+	if (ret && err->err) {
+		run_io_error_text(err, s->d->path, msg, sizeof(msg));
+		survey_stop(s, EXIT_IO, "%s", msg);
+		return STEP_STOP;
+	}
+	if (ret) {
+		/* before any I/O: its buffer */
+		survey_stop(s, EXIT_FAILURE, "%s: %s", what, strerror(-ret));
+		return STEP_STOP;
+	}
+	return STEP_OK;
+}
+
+/*
  * Run one step.  STEP_SKIP: the options do not fit the device (said
  * why); STEP_STOP: a budget, ^C or an error ended the survey.
  */
@@ -263,24 +296,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	if (s->done[ph] == 0)
 		s->done[ph] = 1;
 	analyze(s->tab, s->n, &s->ctx, &s->a);
-	/* | head: a broken pipe on the results stops it as a signal does */
-	if ((ret == -EINTR || r.error.output) && vm_stop) {
-		survey_interrupted(s);
-		return STEP_STOP;
-	}
-	if (r.error.output) {
-		survey_stop(s, EXIT_IO, "writing the results to %s: %s",
-			    s->cfg->out_name, strerror(-ret));
-		return STEP_STOP;
-	}
-	if (ret) {
-		survey_stop(s, EXIT_FAILURE, "%s %llu bytes at offset %llu: %s",
-			    io_kind_name(r.error.io),
-			    (unsigned long long)r.error.len,
-			    (unsigned long long)r.error.off, strerror(-ret));
-		return STEP_STOP;
-	}
-	return STEP_OK;
+	return step_outcome(s, &r.error, ret, what);
 }
 
 /*

@@ -1,6 +1,10 @@
 # Shared helpers for the shell tests; source from tests/t_*.sh.
 # Every check prints one "PASS: name" or "FAIL: name: why" line.
 FB=${FB:-./flashbench}
+# The test build, with the environment hooks (FLASHBENCH_TEST_GATE,
+# FLASHBENCH_SYSFS) the installed flashbench lacks: only for the tests
+# that need them, so that everything else tests the product.
+FBH=${FBH:-tests/flashbench-hooks}
 TMP=tests/tmp
 mkdir -p "$TMP"
 
@@ -132,7 +136,8 @@ intact() {
 # start_held OUT ERR CMD...: CMD in the background ($_pid), held by the
 # test gate (FLASHBENCH_TEST_GATE) at each point it announces until
 # release; so a signal lands where the test says, whatever the speed of
-# the machine.  The files are emptied first: a stale line must not pass
+# the machine.  CMD is the test build ($FBH): only it has the gate.  The
+# files are emptied first: a stale line must not pass
 # for the new run's announcement.  G: the FIFO's path, set by the test.
 start_held() {
 	_o=$1 _e=$2

@@ -15,7 +15,7 @@ python3 tests/sysfs_tree.py "$T" tests/seeds/0*.txt > "$T/trees" ||
 # Every decoded field against the text attributes of the same dump; once
 # with the whole dump, once from a tree with only the registers, so the
 # CID itself is what gets checked.
-FB="$FB" python3 - "$T" <<'EOF'
+FB="$FBH" python3 - "$T" <<'EOF'
 import json, os, shutil, subprocess, sys
 
 T = sys.argv[1]
@@ -79,7 +79,7 @@ for line in open(os.path.join(T, "trees")):
 EOF
 
 # text form: one key: value line each
-FLASHBENCH_SYSFS=$T/002-0 $FB --info /dev/mmcblk0 > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$T/002-0 $FBH --info /dev/mmcblk0 > "$T/out" 2>&1
 expect_grep "--info text: manfid with a hinted name" \
 	'^manfid: 0x000003 (SanDisk; a hint' "$T/out"
 expect_grep "--info text: capacity from the CSD" \
@@ -92,7 +92,7 @@ expect_grep "--info text: where preferred_erase_size comes from" \
 F=$T/fake
 cp -r "$T/002-0" "$F"
 echo 7761920 > "$F/block/mmcblk0/size"
-FLASHBENCH_SYSFS=$F $FB --info /dev/mmcblk0 > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$F $FBH --info /dev/mmcblk0 > "$T/out" 2>&1
 expect_grep "fake capacity: warned" \
 	'^warning: the CSD says 7948206080 bytes.*fake-capacity' "$T/out"
 
@@ -104,11 +104,11 @@ echo 1 > "$P/block/mmcblk0/mmcblk0p1/partition"
 echo 8192 > "$P/block/mmcblk0/mmcblk0p1/start"
 echo 1024 > "$P/block/mmcblk0/mmcblk0p1/size"
 ln -s ../../block/mmcblk0/mmcblk0p1 "$P/class/block/mmcblk0p1"
-FLASHBENCH_SYSFS=$P $FB --info /dev/mmcblk0p1 > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$P $FBH --info /dev/mmcblk0p1 > "$T/out" 2>&1
 expect_grep "partition: its disk" '^partition_of: mmcblk0' "$T/out"
 expect_grep "partition at 4 MiB: aligned" '^partition_aligned: yes' "$T/out"
 echo 63 > "$P/block/mmcblk0/mmcblk0p1/start"
-FLASHBENCH_SYSFS=$P $FB --info /dev/mmcblk0p1 > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$P $FBH --info /dev/mmcblk0p1 > "$T/out" 2>&1
 expect_grep "partition at sector 63: warned" \
 	'^warning: the partition starts at 32256, not a multiple' "$T/out"
 
@@ -119,7 +119,7 @@ ln -s ../../block/mmcblk1 "$T/mmc/class/block/mmcblk1"
 echo MMC > "$M/type"
 echo 150101424a5444345212123456783401 > "$M/cid"
 echo d0270132 0f5903ff f6dbffef 8e40400d | tr -d ' ' > "$M/csd"
-FLASHBENCH_SYSFS=$T/mmc $FB --info --json /dev/mmcblk1 > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$T/mmc $FBH --info --json /dev/mmcblk1 > "$T/out" 2>&1
 python3 -c '
 import json, sys
 i = json.load(open(sys.argv[1]))["identity"]
@@ -219,7 +219,7 @@ v = 2 << 510 | 4 << 440 | 10 << 428 | 1 << 313
 print("%0128x" % v)')
 echo "$SSR" > "$S/block/mmcblk0/device/ssr"
 echo 8388608 > "$S/block/mmcblk0/device/preferred_erase_size"
-FLASHBENCH_SYSFS=$S $FB --info /dev/mmcblk0 > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$S $FBH --info /dev/mmcblk0 > "$T/out" 2>&1
 expect_grep "SSR: AU_SIZE" '^au_size: 8388608 (8MiB, SSR AU_SIZE)' "$T/out"
 expect_grep "SSR: speed class" '^speed_class: 10' "$T/out"
 expect_grep "SSR: preferred_erase_size from AU_SIZE" \
@@ -259,7 +259,7 @@ echo 0 > "$S6/block/sdb/queue/rotational"
 ln -s ../../../6:0:0:0 "$S6/block/sdb/device"
 ln -s "../../devices/pci0000:00/usb1/1-1/1-1:1.0/host6/target6:0:0/6:0:0:0/block/sdb" \
 	"$U/class/block/sdb"
-FLASHBENCH_SYSFS=$U $FB --info /dev/sdb > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$U $FBH --info /dev/sdb > "$T/out" 2>&1
 expect_grep "USB stick: type" '^type: USB' "$T/out"
 expect_grep "USB stick: idVendor:idProduct" '^usb_id: 13fe:3100' "$T/out"
 expect_grep "USB stick: model" '^model: Xporter XT Boost' "$T/out"
@@ -269,13 +269,13 @@ expect_grep "USB stick: registers hidden" '^note: a USB reader or stick' \
 
 # Devices the open-AU model does not describe: rotational, NVMe.
 echo 1 > "$S6/block/sdb/queue/rotational"
-FLASHBENCH_SYSFS=$U $FB --info /dev/sdb > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$U $FBH --info /dev/sdb > "$T/out" 2>&1
 expect_grep "rotational: warned" '^warning: the kernel says the device is rot' \
 	"$T/out"
 N=$T/nvme
 mkdir -p "$N/block/nvme0n1/device" "$N/class/block"
 ln -s ../../block/nvme0n1 "$N/class/block/nvme0n1"
 echo 'Samsung SSD 970 EVO 500GB' > "$N/block/nvme0n1/device/model"
-FLASHBENCH_SYSFS=$N $FB --info /dev/nvme0n1 > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$N $FBH --info /dev/nvme0n1 > "$T/out" 2>&1
 expect_grep "NVMe: type" '^type: NVMe' "$T/out"
 expect_grep "NVMe: an SSD warning" '^warning: this looks like an SSD' "$T/out"

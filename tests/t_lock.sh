@@ -70,7 +70,7 @@ HELD="in use by another flashbench run, which holds"
 hold() {
 	_hp=$1
 	shift
-	start_held "$S/a.out" "$S/a.err" $FB "$@"
+	start_held "$S/a.out" "$S/a.err" $FBH "$@"
 	announced "$S/a.out" "$_hp"
 }
 

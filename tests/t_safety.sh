@@ -98,7 +98,7 @@ interrupted() {
 	_sig=${3:-INT}
 	_sum=$(sum_of "$2")
 	rm -f "$P"
-	start_held "$TMP/out" "$TMP/err" $FB $LONG --preserve="$P" "$2"
+	start_held "$TMP/out" "$TMP/err" $FBH $LONG --preserve="$P" "$2"
 	announced "$TMP/out" "$ROW" || { signal_held KILL; return; }
 	signal_held $_sig
 	stopped "$1" $((128 + $(signum $_sig)))
@@ -115,7 +115,7 @@ headed() {
 	_sum=$(sum_of "$2")
 	rm -f "$P" "$S/rows"
 	mkfifo "$S/rows"
-	start_held "$S/rows" "$TMP/err" $FB $LONG --preserve="$P" "$2"
+	start_held "$S/rows" "$TMP/err" $FBH $LONG --preserve="$P" "$2"
 	head -n 1 < "$S/rows" > "$TMP/out"
 	release
 	wait $_pid
@@ -131,7 +131,7 @@ headed() {
 killed() {
 	_sum=$(sum_of "$2")
 	rm -f "$P"
-	start_held "$TMP/out" "$TMP/err" $FB $LONG --preserve="$P" "$2"
+	start_held "$TMP/out" "$TMP/err" $FBH $LONG --preserve="$P" "$2"
 	announced "$TMP/out" "$ROW" || { signal_held KILL; return; }
 	signal_held KILL
 	if [ "$(sum_of "$2")" != "$_sum" ]; then
@@ -140,7 +140,7 @@ killed() {
 		fail "$1: the device is unchanged after a row was measured"
 	fi
 	if [ -n "${3:-}" ]; then
-		start_held "$TMP/out" "$TMP/err" $FB --restore="$P" "$2"
+		start_held "$TMP/out" "$TMP/err" $FBH --restore="$P" "$2"
 		announced "$TMP/err" "^flashbench: --restore=.*: putting it back"
 		signal_held "$3"
 		if [ $_st -eq $((128 + $(signum "$3"))) ]; then
@@ -163,7 +163,7 @@ killed() {
 preserve_refusals() {
 	rm -f "$P"
 	# a clean run removes the file: keep one by interrupting a run
-	start_held "$TMP/out2" "$TMP/err2" $FB $LONG --preserve="$P" "$2"
+	start_held "$TMP/out2" "$TMP/err2" $FBH $LONG --preserve="$P" "$2"
 	announced "$TMP/out2" "$ROW"
 	signal_held INT
 	if [ ! -e "$P" ]; then
@@ -391,7 +391,7 @@ detach_loop "$L3"
 
 # a loop device detached while a test runs: held after its first row
 new_loop L4 "$I2"
-start_held "$TMP/out" "$TMP/err" $FB -a "$L4"
+start_held "$TMP/out" "$TMP/err" $FBH -a "$L4"
 if announced "$TMP/out" '^align '; then
 	detach_loop "$L4"
 	release

@@ -286,7 +286,7 @@ rm -f "$G"
 mkfifo "$G"
 exec 9<>"$G"
 : > "$S.txt"
-FLASHBENCH_TEST_GATE=$G $FB --survey sim:sd08g > "$S.txt" 2> "$S.err" 9>&- &
+FLASHBENCH_TEST_GATE=$G $FBH --survey sim:sd08g > "$S.txt" 2> "$S.err" 9>&- &
 pid=$!
 last=0 i=0
 while [ $i -lt 3000 ]; do
