@@ -480,6 +480,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 			      r.plan.io.bytes_discarded), fr->o.test->name);
 	r.tick = progress_tick;
 	r.hook_arg = &pg;
+	tell_mark();
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
 	progress_clear(&pg);
 	status = run_status(fr, d, &r, ret);
@@ -491,7 +492,8 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 	if (pl->f[nth] && write_plot(fr, pl, nth, &r.tab, &a) && !status)
 		status = EXIT_IO;
 	if (fr->json)
-		print_run_json(out, &cmd, d, &id, &r, &a, status);
+		print_run_json(out, &cmd, d, &id, &r, &a, status,
+			       status ? tell_first() : NULL);
 	else if (fr->analyze)
 		analysis_print(out, &a, "# ");
 	else

@@ -46,7 +46,8 @@ int info_mode(const struct front *fr, FILE *out)
 		sector = d.sector;
 		dev_close(&d);
 	} else if (identity_read_name(path, &id) == 0) {
-		size = id.dev_size;
+		size = id.is_partition && id.part_size ? id.part_size :
+		       id.dev_size;
 		sector = (uint32_t)id.logical_block_size;
 	} else {
 		die_usage("%s", err);

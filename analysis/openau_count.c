@@ -509,6 +509,21 @@ static void find_edge(struct count_read *x)
 	}
 }
 
+/*
+ * Every N held, but the runs have no size where a collapse would show
+ * (a run stopped early, or test AUs too small): holding says nothing of
+ * the count, not even a bound.  The verdict abstains: unknown.
+ */
+static int untold(const struct count_read *x, struct verdict *v)
+{
+	if (x->bad < x->ns || telling_sizes(x->s[x->ns - 1].show))
+		return 0;
+	quote_column(v->evidence, sizeof(v->evidence), x->s[x->ns - 1].show);
+	say(v->evidence, sizeof(v->evidence), "no size where a collapse "
+	    "would show: the runs tell no count");
+	return 1;
+}
+
 static void count_value(const struct count_read *x, struct verdict *v)
 {
 	const struct nstate *s = x->s;
@@ -631,6 +646,8 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 		return;
 	}
 	find_edge(&x);
+	if (untold(&x, v))
+		return;
 	count_value(&x, v);
 	count_scope(&x, v);
 	count_doubts(&x, v);

@@ -251,6 +251,8 @@ static void decode_kernel(const struct id_attrs *s, struct identity *id)
 		id->is_partition = 1;
 		copy(id->parent, sizeof(id->parent), id_attrs_get(s, "parent"));
 		id->part_start = attr_or0(s, "start") * 512;
+		if (attr_u64(s, "partition_size", &v) && v < UINT64_MAX / 512)
+			id->part_size = v * 512;
 	}
 }
 

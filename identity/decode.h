@@ -74,10 +74,14 @@ struct identity {
 	unsigned usb_vid, usb_pid;	/* has_usb_id: both read */
 	int has_usb_id;
 
-	/* a partition: the disk holding it and where it starts */
+	/*
+	 * a partition: the disk holding it, where it starts and its own
+	 * size (dev_size stays the disk's: the CSD's capacity is the card's)
+	 */
 	int is_partition;
 	char parent[32];
 	uint64_t part_start;		/* bytes */
+	uint64_t part_size;		/* bytes; 0: not known */
 
 	char note[ID_TEXT_LEN];		/* e.g. why there are no registers */
 	char warnings[ID_MAX_WARNINGS][ID_TEXT_LEN];

@@ -22,6 +22,12 @@
  */
 void tell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* From now on, remember the first line told (tell_first()). */
+void tell_mark(void);
+
+/* The first line told since tell_mark() without "flashbench: "; NULL: none. */
+const char *tell_first(void);
+
 /* The same, then exit status 2. */
 void die_usage(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));

@@ -144,7 +144,12 @@ static void print_partition(FILE *f, const struct identity *id)
 
 	if (!id->is_partition)
 		return;
-	fprintf(f, "partition_of: %s\n", id->parent);
+	if (id->dev_size)
+		fprintf(f, "partition_of: %s (the disk: %" PRIu64 " bytes, "
+			"%s)\n", id->parent, id->dev_size,
+			fmt_size(a, (double)id->dev_size));
+	else
+		fprintf(f, "partition_of: %s\n", id->parent);
 	fprintf(f, "partition_start: %" PRIu64 "\n", id->part_start);
 	if (au)
 		fprintf(f, "partition_aligned: %s (to the claimed AU %s)\n",
@@ -170,7 +175,9 @@ void identity_print(FILE *f, const struct identity *id)
 	line_size(f, "discard_granularity", id->discard_granularity, NULL);
 	line_size(f, "logical_block_size", id->logical_block_size, NULL);
 	line_size(f, "physical_block_size", id->physical_block_size, NULL);
-	line_size(f, "size", id->dev_size, NULL);
+	/* a partition's own size: what a test on it can use */
+	line_size(f, "size", id->is_partition && id->part_size ?
+		  id->part_size : id->dev_size, NULL);
 	if (id->rotational >= 0)
 		line(f, "rotational", yes_no(id->rotational));
 	print_partition(f, id);
@@ -285,6 +292,7 @@ static void json_partition(struct json *j, const struct identity *id)
 	json_open(j, "partition", '{');
 	json_str(j, "disk", id->parent);
 	json_u64(j, "start", id->part_start);
+	json_u64_or_null(j, "size", id->part_size);
 	if (au)
 		json_bool(j, "aligned", id->part_start % au == 0);
 	else

@@ -121,7 +121,8 @@ static void json_params(struct json *j, const struct opts *o)
 		json_u64(j, "open_au_nr_min", o->nr_lo);
 		json_u64(j, "open_au_nr_max", o->nr_hi);
 	}
-	if (o->test->writes)
+	/* -f writes at the start of each AU, not at --offset */
+	if (o->test->writes && o->test != &testdesc_find_fat)
 		json_u64(j, "offset", write_offset(o));
 	if (o->test == &testdesc_find_fat)
 		json_u64(j, "fat_nr", o->fat_nr);
@@ -154,7 +155,7 @@ static void json_io(struct json *j, const struct io_stats *s)
 
 void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
-		    const struct analysis *a, int status)
+		    const struct analysis *a, int status, const char *error)
 {
 	struct json j;
 
@@ -170,6 +171,11 @@ void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 	analysis_json(&j, a);
 	json_io(&j, &d->stats);
 	json_int(&j, "exit_status", status);
+	/* absent on success: a document without it is one that worked */
+	if (status && error)
+		json_str(&j, "error", error);
+	else if (status)
+		json_null(&j, "error");
 	json_close(&j, '}');
 	json_end(&j);
 }

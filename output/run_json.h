@@ -31,10 +31,13 @@ void json_device(struct json *j, const char *path, uint64_t size,
 /* One table as a JSON object: kind, mode, N and its rows. */
 void json_table(struct json *j, const struct table *t);
 
-/* The --json document of a live run. */
+/*
+ * The --json document of a live run; error: the stderr line of a failed
+ * one (without "flashbench: "), NULL when it did not fail.
+ */
 void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
-		    const struct analysis *a, int status);
+		    const struct analysis *a, int status, const char *error);
 
 /*
  * The --dry-run --json document: the device, the parameters and the plan

@@ -107,6 +107,21 @@ ln -s ../../block/mmcblk0/mmcblk0p1 "$P/class/block/mmcblk0p1"
 FLASHBENCH_SYSFS=$P $FBH --info /dev/mmcblk0p1 > "$T/out" 2>&1
 expect_grep "partition: its disk" '^partition_of: mmcblk0' "$T/out"
 expect_grep "partition at 4 MiB: aligned" '^partition_aligned: yes' "$T/out"
+expect_grep "partition: its own size, not the disk's" \
+	'^size: 524288 (512KiB)$' "$T/out"
+expect_grep "partition: the disk's size said as the disk's" \
+	'^partition_of: mmcblk0 (the disk: 7948206080 bytes' "$T/out"
+FLASHBENCH_SYSFS=$P $FB --info --json /dev/mmcblk0p1 > "$T/out" 2>&1
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["device"]["size"] == 524288, d["device"]
+assert d["identity"]["partition"]["size"] == 524288, d["identity"]
+' "$T/out" 2>/dev/null; then
+	pass "partition: JSON sizes are the partition's"
+else
+	fail "partition: JSON sizes: $(head -c 300 "$T/out")"
+fi
 echo 63 > "$P/block/mmcblk0/mmcblk0p1/start"
 FLASHBENCH_SYSFS=$P $FBH --info /dev/mmcblk0p1 > "$T/out" 2>&1
 expect_grep "partition at sector 63: warned" \

@@ -51,3 +51,37 @@ assert v["value"] == 32768 and v["at_most"] and not v["at_least"], v
 else
 	fail "min write bound: JSON $(head -c 300 "$TMP/out")"
 fi
+
+# A failed run's document says why, in the words of its stderr line; a
+# run that worked has no "error" member.
+expect_status "failed run: exit 1" 1 $FB -O --json sim:fail=32M
+_line=$(grep ' Input/output error$' "$TMP/err" | sed 's/^flashbench: //')
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["exit_status"] == 1 and d.get("error") == sys.argv[2], d.get("error")
+' "$TMP/out" "$_line"; then
+	pass "failed run: JSON error is the stderr line"
+else
+	fail "failed run: JSON error: $(tail -c 200 "$TMP/out") vs $_line"
+fi
+expect_status "run that worked: exit 0" 0 $FB -s --json sim:
+if python3 -c '
+import json, sys
+assert "error" not in json.load(open(sys.argv[1]))
+' "$TMP/out"; then
+	pass "run that worked: no JSON error"
+else
+	fail "run that worked: JSON error $(tail -c 200 "$TMP/out")"
+fi
+
+# -f writes at the start of each AU: no "offset" parameter it ignores
+expect_status "find-fat: runs" 0 $FB -f --json --fat-nr=2 sim:
+if python3 -c '
+import json, sys
+assert "offset" not in json.load(open(sys.argv[1]))["parameters"]
+' "$TMP/out"; then
+	pass "find-fat: no offset parameter in JSON"
+else
+	fail "find-fat: offset in JSON parameters"
+fi
