@@ -13,6 +13,7 @@
 
 #include "options.h"
 #include "lib/msg.h"
+#include "lib/spell.h"
 #include "lib/version.h"
 #include "sim/sim.h"
 #include "lib/units.h"
@@ -567,53 +568,6 @@ static const char *bad_opt(char **argv)
 	return arg;
 }
 
-/* Longest option name a misspelling is compared with; ours are shorter. */
-#define NAME_CMP_MAX 32
-/*
- * Letters added, dropped or changed that still make a misspelling: one
- * or two catches "--blocksise" and "--eraze-size" without guessing at
- * unrelated words.
- */
-#define SPELL_EDITS 2
-
-/*
- * The name up to '=' in lower case without '-' and '_': "erase-size" and
- * "Erase_Size" both give "erasesize".
- */
-static void squeeze(char *out, const char *name)
-{
-	size_t n = 0;
-
-	for (; *name && *name != '=' && n < NAME_CMP_MAX - 1; name++)
-		if (*name != '-' && *name != '_')
-			out[n++] = (char)(*name | 0x20);
-	out[n] = '\0';
-}
-
-/* Edit (Levenshtein) distance of two squeezed names. */
-static unsigned edits(const char *a, const char *b)
-{
-	unsigned row[NAME_CMP_MAX], diag, up, i, j;
-	size_t nb = strlen(b);
-
-	for (j = 0; j <= nb; j++)
-		row[j] = j;
-	for (i = 1; a[i - 1]; i++) {
-		diag = row[0];
-		row[0] = i;
-		for (j = 1; j <= nb; j++) {
-			up = row[j];
-			row[j] = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < row[j])
-				row[j] = up + 1;
-			if (row[j - 1] + 1 < row[j])
-				row[j] = row[j - 1] + 1;
-			diag = up;
-		}
-	}
-	return row[nb];
-}
-
 /* Typed is the option name, alone or with a value it does not take. */
 static int refused_value(const char *typed, const char *name)
 {
@@ -626,23 +580,18 @@ static int refused_value(const char *typed, const char *name)
 /* The option a refused "--name[=value]" most likely meant, or NULL. */
 static const char *meant(const char *arg)
 {
-	char typed[NAME_CMP_MAX], known[NAME_CMP_MAX];
-	unsigned best = SPELL_EDITS + 1, e;
+	unsigned best = UINT_MAX, e;
 	const char *name = NULL;
 	size_t i;
 
 	if (strncmp(arg, "--", 2) != 0)
 		return NULL;
-	squeeze(typed, arg + 2);
 	for (i = 0; i < NOPTS; i++) {
 		if (optdefs[i].kind == K_HEADING || optdefs[i].kind == K_DOC)
 			continue;
 		if (refused_value(arg + 2, optdefs[i].name))
 			return NULL;
-		squeeze(known, optdefs[i].name);
-		e = edits(typed, known);
-		/* half the letters changed is another word, not a typo */
-		if (e < best && 2 * e < strlen(typed)) {
+		if (misspelt(arg + 2, optdefs[i].name, &e) && e < best) {
 			best = e;
 			name = optdefs[i].name;
 		}
