@@ -111,7 +111,7 @@ expect_grep "partition: its own size, not the disk's" \
 	'^size: 524288 (512KiB)$' "$T/out"
 expect_grep "partition: the disk's size said as the disk's" \
 	'^partition_of: mmcblk0 (the disk: 7948206080 bytes' "$T/out"
-FLASHBENCH_SYSFS=$P $FB --info --json /dev/mmcblk0p1 > "$T/out" 2>&1
+FLASHBENCH_SYSFS=$P $FBH --info --json /dev/mmcblk0p1 > "$T/out" 2>&1
 if python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -12,7 +12,7 @@ trap 'exit 1' INT TERM
 # -O stopped by ^C after its first row (4MiB: larger than half the AU, no
 # size where running out of open AUs would show): every N "held", which
 # is no count, not "at least" the largest N.
-start_held "$S/out" "$S/err" $FB -O sim:
+start_held "$S/out" "$S/err" $FBH -O sim:
 if announced "$S/out" '^[0-9.]*[KM]iB'; then
 	kill -INT $_pid 2>/dev/null
 	release
