@@ -116,8 +116,23 @@ fuzz: $(FUZZERS)
 # Verdicts on 300 random simulated cards against their ground truth: the
 # per-verdict table of right / right-low / abstain / wrong-low /
 # wrong-confident (make check runs 12 of them).
+# "make accuracy": every verdict on the real reports of tests/real beside
+# the same verdicts on random sim cards (doc/accuracy.md).  150 cards of
+# seed 1 take a few minutes; ACCURACY_FLAGS=--by-run adds a row per run.
+ACCURACY_CARDS ?= 150
+ACCURACY_SEED ?= 1
+ACCURACY_FLAGS ?=
 accuracy: flashbench
-	python3 tests/accuracy.py --cards 300 --by-run
+	@mkdir -p tests/tmp
+	python3 tests/real_accuracy.py --flashbench ./flashbench --check
+	python3 tests/accuracy.py --cards $(ACCURACY_CARDS) \
+		--seed $(ACCURACY_SEED) --fb ./flashbench $(ACCURACY_FLAGS) \
+		> tests/tmp/accuracy-sim.txt
+	@echo "== random sim cards ($(ACCURACY_CARDS) cards, seed $(ACCURACY_SEED))"
+	@cat tests/tmp/accuracy-sim.txt
+	@echo "== real reports (tests/real, $$(ls tests/real/[0-9]*.txt | wc -l) cards)"
+	@python3 tests/real_accuracy.py --flashbench ./flashbench \
+		--sim tests/tmp/accuracy-sim.txt
 
 bench/overhead: bench/overhead.c libflashbench.a
 	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) $(FB_LDFLAGS) $(LDFLAGS) \

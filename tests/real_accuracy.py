@@ -14,6 +14,10 @@ reading:
   wrong-high    ... with high confidence
 
 Prints one line per kind and a total; -v adds one line per reading.
+--check only proves the corpus well formed: every report has its labels
+and a "# source:" line and gives flashbench at least one table, every
+label line reads as the README says.  It prints one line per problem and
+exits 1 on any.
 """
 
 import argparse
@@ -35,7 +39,14 @@ VERDICT_KEY = {
 	"fat": "fat_aus",
 }
 OUTCOMES = ("right", "abstain", "wrong-low", "wrong-medium", "wrong-high")
+# the columns of tests/accuracy.py shown beside ours, after its right
+SIM_CLASSES = ("right-low", "abstain", "wrong-low", "wrong-confident")
 UNITS = {"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+CONFIDENCES = ("high", "medium", "low")
+WHO = re.compile(r"ours|expert:[A-Z][A-Za-z_.-]*")
+COUNT_KINDS = ("open_linear", "open_random")
+# a bound or range word and the number of ends that follow it
+BOUNDS = {"at_least": 1, "at_most": 1, "between": 2}
 
 
 def number(text):
@@ -61,34 +72,125 @@ def label_range(value):
 	return (v, v)
 
 
-def read_labels(path):
+def value_problem(kind, value):
+	"""Why VALUE is no well-formed reading of KIND, or None."""
+	try:
+		span = label_range(value)
+	except (ValueError, IndexError):
+		return "value %r is no size, count, bound or range" % value
+	if span is None:
+		return None
+	if span[0] > span[1]:
+		return "range %r ends below its start" % value
+	ends = [p for p in value.split(":") if p not in BOUNDS]
+	if len(ends) != BOUNDS.get(value.split(":")[0], 1):
+		return "value %r has the wrong number of parts" % value
+	sized = [bool(re.search(r"[KMG]?iB$", p)) for p in ends]
+	if kind in COUNT_KINDS and any(sized):
+		return "%s is a count, not a size: %r" % (kind, value)
+	if kind not in COUNT_KINDS and not all(sized):
+		return "%s is a size with a unit: %r" % (kind, value)
+	return None
+
+
+def line_problem(body):
+	"""Why the fields of one label line are malformed, or None."""
+	if len(body) != 4:
+		return "expected KIND VALUE CONFIDENCE WHO"
+	kind, value, confidence, who = body
+	if kind not in KINDS:
+		return "unknown kind %r" % kind
+	if confidence not in CONFIDENCES:
+		return "confidence %r is not one of %s" % (
+			confidence, ", ".join(CONFIDENCES))
+	if not WHO.fullmatch(who):
+		return "who %r is neither ours nor expert:Name" % who
+	return value_problem(kind, value)
+
+
+def read_labels(path, problems=None):
+	"""The readings of a .labels file.  A malformed line ends the run,
+	or with PROBLEMS (a list) is added to it and skipped."""
 	labels = []
 	with open(path, encoding="utf-8") as f:
 		for n, line in enumerate(f, 1):
 			body = line.split("#", 1)[0].split()
 			if not body:
 				continue
-			if len(body) != 4 or body[0] not in KINDS:
-				sys.exit("%s:%d: expected KIND VALUE CONFIDENCE WHO" % (path, n))
+			why = line_problem(body)
+			if why and problems is None:
+				sys.exit("%s:%d: %s" % (path, n, why))
+			if why:
+				problems.append("%s:%d: %s" % (path, n, why))
+				continue
 			kind, value, confidence, who = body
 			labels.append({"kind": kind, "value": value,
 				       "confidence": confidence, "who": who})
 	return labels
 
 
-def analyze(flashbench, report):
+def run_analyze(flashbench, report):
+	"""flashbench's JSON reading of REPORT, or (None, why)."""
 	run = subprocess.run([flashbench, "--analyze=" + report, "--json"],
 			     capture_output=True, text=True)
 	if run.returncode != 0:
-		sys.stderr.write("%s: flashbench exit %d: %s" %
-				 (report, run.returncode, run.stderr))
+		return None, "flashbench exit %d: %s" % (run.returncode,
+							  run.stderr.strip())
+	try:
+		return json.loads(run.stdout), None
+	except ValueError as e:
+		return None, "flashbench printed no JSON: %s" % e
+
+
+def sections(data):
+	return [section for rep in data.get("reports", [])
+		for section in rep.get("sections", [])]
+
+
+def analyze(flashbench, report):
+	data, why = run_analyze(flashbench, report)
+	if data is None:
+		sys.stderr.write("%s: %s\n" % (report, why))
 		return {}
-	data = json.loads(run.stdout)
-	for rep in data.get("reports", []):
-		for section in rep.get("sections", []):
-			if section.get("analysis"):
-				return section["analysis"]
+	for section in sections(data):
+		if section.get("analysis"):
+			return section["analysis"]
 	return {}
+
+
+def report_problems(flashbench, report):
+	"""Why REPORT is no usable corpus file: no source line, no labels,
+	no table flashbench reads, or malformed label lines."""
+	problems = []
+	with open(report, encoding="utf-8") as f:
+		if not f.readline().startswith("# source: "):
+			problems.append("%s:1: no \"# source: \" line first" % report)
+	labels = report[:-len(".txt")] + ".labels"
+	if os.path.exists(labels):
+		read_labels(labels, problems)
+	else:
+		problems.append("%s: no labels file" % labels)
+	data, why = run_analyze(flashbench, report)
+	if data is None:
+		problems.append("%s: %s" % (report, why))
+	elif not any(s.get("tables") for s in sections(data)):
+		problems.append("%s: flashbench reads no table in it" % report)
+	return problems
+
+
+def check(flashbench, directory, reports):
+	"""Print every problem of the corpus; the number of them."""
+	problems = []
+	for report in reports:
+		problems += report_problems(flashbench, report)
+	for labels in glob.glob(os.path.join(directory, "[0-9]*.labels")):
+		if not os.path.exists(labels[:-len(".labels")] + ".txt"):
+			problems.append("%s: no report for these labels" % labels)
+	for line in problems:
+		print(line)
+	if not problems:
+		print("ok: %d reports, every one read and labelled" % len(reports))
+	return len(problems)
 
 
 def verdict_range(kind, verdict, analysis, labelled_erase):
@@ -158,37 +260,32 @@ def show(kind, verdict):
 	return prefix + str(value)
 
 
-def main():
-	here = os.path.dirname(os.path.abspath(__file__))
-	ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-	ap.add_argument("-v", "--verbose", action="store_true",
-			help="one line per reading")
-	ap.add_argument("--flashbench", default="./flashbench")
-	ap.add_argument("--dir", default=os.path.join(here, "real"))
-	args = ap.parse_args()
-
+def score(flashbench, reports, verbose):
+	"""{kind: {outcome: count}} over every labelled reading; VERBOSE
+	prints one line per reading."""
 	counts = {k: dict.fromkeys(OUTCOMES, 0) for k in KINDS}
-	reports = sorted(glob.glob(os.path.join(args.dir, "[0-9]*.txt")))
-	if not reports:
-		sys.exit("no reports in %s" % args.dir)
 	for report in reports:
 		labels_path = report[:-len(".txt")] + ".labels"
 		if not os.path.exists(labels_path):
 			continue
-		analysis = analyze(args.flashbench, report)
+		analysis = analyze(flashbench, report)
 		labels = read_labels(labels_path)
 		erase = labelled_erase(labels)
 		for reading in labels:
 			outcome, confidence = judge(reading, analysis, erase)
 			counts[reading["kind"]][outcome] += 1
-			if args.verbose:
+			if verbose:
 				verdict = analysis.get(VERDICT_KEY[reading["kind"]]) or {}
 				print("%-32s %-11s %-20s %-18s %-12s %s" % (
 					os.path.basename(report)[:-4], reading["kind"],
 					reading["value"], show(reading["kind"], verdict),
 					confidence, outcome))
-	if args.verbose:
+	if verbose:
 		print()
+	return counts
+
+
+def print_counts(counts):
 	print("%-12s %6s %8s %10s %13s %11s %6s" % (("kind",) + OUTCOMES + ("total",)))
 	total = dict.fromkeys(OUTCOMES, 0)
 	for kind in KINDS:
@@ -200,6 +297,65 @@ def main():
 	print("%-12s %6d %8d %10d %13d %11d %6d" % (("total",) +
 	      tuple(total[o] for o in OUTCOMES) + (sum(total.values()),)))
 
+
+def sim_rows(path):
+	"""The per-verdict rows of a tests/accuracy.py table, by our kind:
+	{kind: {class: count}}."""
+	kind_of = {key: kind for kind, key in VERDICT_KEY.items()}
+	kind_of["all"] = "total"
+	rows, header = {}, None
+	with open(path, encoding="utf-8") as f:
+		for line in f:
+			cells = line.rstrip("\n").split("\t")
+			if cells[0] == "verdict":
+				header = cells
+			elif header and cells[0] in kind_of:
+				rows[kind_of[cells[0]]] = dict(zip(header[1:], cells[1:]))
+	return rows
+
+
+def print_beside(counts, sim):
+	"""Each kind's real figures beside its simulated ones; the sim's
+	right holds its right-abstain (an honest "cannot tell")."""
+	print("%-12s %-29s %s" % ("", "real reports", "random sim cards"))
+	print("%-12s %5s %4s %4s %4s %4s   %5s %5s %5s %5s %5s" % (
+		"kind", "right", "abst", "w-lo", "w-md", "w-hi",
+		"right", "r-low", "abst", "w-lo", "w-cf"))
+	total = {o: sum(counts[k][o] for k in KINDS) for o in OUTCOMES}
+	for kind in KINDS + ("total",):
+		row, s = counts.get(kind, total), sim.get(kind, {})
+		right = int(s.get("right", 0)) + int(s.get("right-abstain", 0))
+		print("%-12s %5d %4d %4d %4d %4d   %5s %5s %5s %5s %5s" % (
+			(kind,) + tuple(row[o] for o in OUTCOMES) +
+			((right,) + tuple(s.get(c, "-") for c in SIM_CLASSES)
+			 if s else ("-",) * 5)))
+
+
+def main():
+	here = os.path.dirname(os.path.abspath(__file__))
+	ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+	ap.add_argument("-v", "--verbose", action="store_true",
+			help="one line per reading")
+	ap.add_argument("--flashbench", default=os.environ.get("FB", "./flashbench"),
+			help="the build to judge (default: $FB, else ./flashbench)")
+	ap.add_argument("--dir", default=os.path.join(here, "real"))
+	ap.add_argument("--check", action="store_true",
+			help="only check that every report and label reads")
+	ap.add_argument("--sim", metavar="FILE",
+			help="also print each kind beside its row in this "
+			"output of tests/accuracy.py")
+	args = ap.parse_args()
+
+	reports = sorted(glob.glob(os.path.join(args.dir, "[0-9]*.txt")))
+	if not reports:
+		sys.exit("no reports in %s" % args.dir)
+	if args.check:
+		sys.exit(1 if check(args.flashbench, args.dir, reports) else 0)
+	counts = score(args.flashbench, reports, args.verbose)
+	print_counts(counts)
+	if args.sim:
+		print()
+		print_beside(counts, sim_rows(args.sim))
 
 if __name__ == "__main__":
 	main()
