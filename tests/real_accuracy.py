@@ -85,7 +85,7 @@ def value_problem(kind, value):
 	ends = [p for p in value.split(":") if p not in BOUNDS]
 	if len(ends) != BOUNDS.get(value.split(":")[0], 1):
 		return "value %r has the wrong number of parts" % value
-	sized = [bool(re.search(r"[KMG]?iB$", p)) for p in ends]
+	sized = [bool(re.search(r"(B|[KMG]iB)$", p)) for p in ends]
 	if kind in COUNT_KINDS and any(sized):
 		return "%s is a count, not a size: %r" % (kind, value)
 	if kind not in COUNT_KINDS and not all(sized):

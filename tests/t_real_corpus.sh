@@ -33,6 +33,8 @@ printf '# source: nowhere\nno table here\n' > "$D/002-empty.txt"
 echo "page 16KiB high ours" > "$D/002-empty.labels"
 cp tests/real/009-*.txt "$D/003-nolabels.txt"
 echo "erase 4MiB high ours" > "$D/004-orphan.labels"
+tail -n +2 tests/real/009-*.txt > "$D/005-nosource.txt"
+echo "page 512B low ours" > "$D/005-nosource.labels"
 bad=$(ls "$D"/001-*.labels)
 {
 	echo "erase 4 high ours # no unit"
@@ -54,6 +56,7 @@ fi
 for why in "002-empty.txt: flashbench exit 1" \
 	"003-nolabels.labels: no labels file" \
 	"004-orphan.labels: no report" \
+	'005-nosource.txt:1: no "# source: " line first' \
 	"erase is a size with a unit" "open_linear is a count" \
 	"ends below its start" "confidence 'certain'" \
 	"who 'Arnd'" "unknown kind 'speed'" "'at_least' is no size" \
@@ -61,10 +64,10 @@ for why in "002-empty.txt: flashbench exit 1" \
 	expect_grep "corpus: --check reports: $why" "$why" "$TMP/broken"
 done
 n=$(wc -l < "$TMP/broken")
-if [ "$n" -eq 11 ]; then
-	pass "corpus: --check reports each of the 11 faults once"
+if [ "$n" -eq 12 ]; then
+	pass "corpus: --check reports each of the 12 faults once"
 else
-	fail "corpus: --check printed $n lines, want 11: $(cat "$TMP/broken")"
+	fail "corpus: --check printed $n lines, want 12: $(cat "$TMP/broken")"
 fi
 rm -rf "$D"
 
