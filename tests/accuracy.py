@@ -3,7 +3,9 @@
 
 Every card is drawn from a fixed seed over the whole parameter space (AU
 512KiB-32MiB including 3x2^n, page 2KiB-64KiB, open 1-16, random 0-6, a
-FAT area of 1-2 AUs at AU 0-3 or none, noise 0-15 %, device sizes that are
+FAT area of 1-2 AUs at AU 0-3 or none, multi-plane reads (a card in four
+reads 2 or 4 pages at once, each further page of a group at 10-40 % of a
+page read), noise 0-15 %, device sizes that are
 often not a multiple of the AU, the timings of any profile, and the ways a
 collapse past the open limit looks: a copy of the whole rest of an AU per
 write or a part of it (merge), a fixed share of the rate (level), small
@@ -52,7 +54,11 @@ What a run can show is what an ideal expert could tell from its output
               1 KiB-table row, is a boundary of every page), or, for a
               3x2^n page in a live run, places at other offsets than its
               multiples at each row.  Without either the expert can say
-              "at most" the page.
+              "at most" the page.  A multi-plane card's page steps the
+              diff by the cost of a further page of its group, the group
+              by a whole page read: the page shows only where its own
+              step does, noise-free, by ABS_MIN (3us) or more; else the
+              table is that of a card with pages of the group's size.
 
 A truth the run cannot show is unresolved: an abstention is right
 (right-abstain), a bound that holds ("at most 12KiB", "fewer than 7"
@@ -171,8 +177,23 @@ def draw_card(rng):
             "wrong_random": rng.random() < 0.5}
 
 
+# A multi-plane page step this small (ns) is timer and rounding: no step.
+PLANE_STEP_MIN = 3000
+
+
+def draw_planes(c):
+    """Multi-plane reads for a card in four: from a generator of the
+    card's own, so the rest of the deck stays as it was."""
+    rng = random.Random(c["seed"] ^ 0x9e3779b9)
+    planes = rng.choice([2, 2, 4]) if rng.random() < 0.25 else 1
+    while planes > 1 and (c["au"] % (planes * c["page"]) or
+                          planes * c["page"] > c["au"] // 4):
+        planes //= 2
+    c["planes"], c["planecost"] = planes, rng.randint(10, 40)
+
+
 KEYS = ["size", "au", "page", "open", "random", "fat", "fatstart", "noise",
-        "merge", "level", "small", "rcost", "seed"]
+        "merge", "level", "small", "rcost", "seed", "planes", "planecost"]
 
 
 def dev_name(c, **change):
@@ -325,12 +346,23 @@ def odd_part(n):
     return n
 
 
-def observable(run, value):
+def plane_step_seen(r, c):
+    """A multi-plane card's page steps the noise-free 1 KiB table's diff
+    by PLANE_STEP_MIN or more."""
+    if c["planes"] == 1:
+        return True
+    t = r.doc(["-a", dev_name(c, noise=0), "--blocksize=1024"])["tables"][0]
+    return any(row["align"] == c["page"] and
+               row["diff_ns"] >= PLANE_STEP_MIN for row in t["rows"])
+
+
+def observable(run, value, plane_seen=True):
     """Can the run's output show value (an erase or page size)?  See the
     docstring: align1k and align by the 2^n table's places or steps,
     align3k never; a page needs a 2^n row below its power-of-two part,
-    or (align1k) places at other offsets than its multiples."""
-    if run == "align3k":
+    or (align1k) places at other offsets than its multiples, and on a
+    multi-plane card a step of its own (plane_seen)."""
+    if run == "align3k" or not plane_seen:
         return False
     if run == "align1k" and odd_part(value) == 3:
         return True
@@ -398,16 +430,17 @@ def card_runs(r, c, idx, only):
     if only == "fat":
         fat_runs(r, c, idx, add)
         return out
-    files = []
+    files, seen = [], plane_step_seen(r, c)
     for bs, run in ((1024, "align1k"), (3072, "align3k")):
         f = os.path.join(tmp, "a%d-%d.txt" % (idx, bs))
         a = r.run(["-a", dev, "--blocksize=%d" % bs], save=f)
         files.append(f)
         add(run, "erase_size", a, au, run != "align3k")
-        add(run, "page_size", a, c["page"], observable(run, c["page"]))
+        add(run, "page_size", a, c["page"], observable(run, c["page"], seen))
     a = r.offline(files, "a%d.txt" % idx)
     add("align", "erase_size", a, au)
-    add("align", "page_size", a, c["page"], observable("align", c["page"]))
+    add("align", "page_size", a, c["page"],
+        observable("align", c["page"], seen))
     if only == "align":
         return out
 
@@ -482,6 +515,7 @@ def cards(n, seed):
     for _ in range(n):
         c = draw_card(rng)
         c["single"] = rng.randint(1, c["open"] + 3)
+        draw_planes(c)
         res.append(c)
     return res
 
