@@ -65,3 +65,27 @@ expect_grep "sim planes x page: the message says why" \
 $FB --help-sim > "$TMP/out" 2>&1
 expect_grep "--help-sim: planes" "^  planes .*multi-plane" "$TMP/out"
 expect_grep "--help-sim: planecost" "^  planecost .*\[20\]" "$TMP/out"
+
+# The page verdict: the first step is the page, the group a note.
+expect_status "-a, 2 pages at once" 0 $FB -a sim:evo32,page=4k,planes=2 \
+	--blocksize=1024 -o "$TMP/planes.txt"
+expect_grep "-a, 2 pages at once: the page is the first step" \
+	"page_size: 4KiB (.*note: second, larger step at 8KiB: reads 2 pages at once (multi-plane)" \
+	"$TMP/err"
+expect_status "--analyze, 2 pages at once" 0 $FB --analyze="$TMP/planes.txt"
+expect_grep "--analyze, 2 pages at once: the page is the first step" \
+	"# page_size: 4KiB (.*reads 2 pages at once (multi-plane)" "$TMP/out"
+# A 32KiB page read two at a time whose own step (6.6µs at 32KiB) is
+# hardly above the floor: the 64KiB group is no page said for sure.
+expect_status "-a, a first step in the noise" 0 $FB -a \
+	sim:xporter,size=33093386240,au=512k,page=32k,noise=6,seed=2100816479,planes=2,planecost=28 \
+	--blocksize=1024
+expect_grep "-a, a first step in the noise: low, and why" \
+	"page_size: 64KiB (low) .*the page may be 32KiB, read 2 at a time (multi-plane)" \
+	"$TMP/err"
+# A 2KiB page read four at a time: the floor (2KiB, 4KiB) stands at 26µs.
+expect_status "-a, a raised floor" 0 $FB -a \
+	sim:evo32,page=2k,planes=4,planecost=13 --blocksize=1024
+expect_grep "-a, a raised floor: low, and why" \
+	"page_size: 8KiB (low) .*the floor under it stands at .*multi-plane" \
+	"$TMP/err"
