@@ -297,8 +297,11 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 		out->conf = conf_min(out->conf, CONF_MEDIUM);
 	if (best == 0)
 		memcpy(out->note, v2->note, sizeof(out->note));
-	/* a page step that may be a multi-plane group's stays low */
-	if (page && (r2->pplane || r3->pplane)) {
+	/*
+	 * a page step that may be a multi-plane group's stays low: the 2^n
+	 * reading's, or the 3x2^n one's where the unit is its step
+	 */
+	if (page && (r2->pplane || (best && r3->pplane))) {
 		out->conf = conf_min(out->conf, CONF_LOW);
 		memcpy(out->note, (r2->pplane ? v2 : v3)->note,
 		       sizeof(out->note));

@@ -382,26 +382,39 @@ static void floor_edge(const struct family *f, size_t pg,
 }
 
 /*
- * The row under the page step against the rows under it: one standing
+ * The rows under the page step against the rows under those: one row
+ * (a group of 2 pages) or two (of 4: both boundaries inside it) standing
  * above them (PLANE_SHARE) may be a multi-plane card's own page step,
- * which the levels took for the floor: the page may be that row's.
+ * which the levels took for the floor.
  */
-static int plane_under(const struct family *f, const struct step *st)
+static int plane_stands(const struct family *f, const struct step *st,
+			size_t k)
 {
-	double below[3], fl, stand;
-	size_t i, n = 0, b = st->b;
+	double top = 0, below[3], fl, stand;
+	size_t i, m = 0, n = 0;
 
-	if (b >= f->n)
-		return 0;
-	for (i = b + 1; i < f->n && n < 3; i++)
+	for (i = st->b; i < f->n && m < k; i++) {
+		if (f->bad[i])
+			continue;
+		top += f->d[i];
+		m++;
+	}
+	for (; i < f->n && n < 3; i++)
 		if (!f->bad[i])
 			below[n++] = f->d[i];
-	if (!n)
+	if (m < k || !n)
 		return 0;
 	fl = median(below, n);
-	stand = f->d[b] - f->w[b] - fl;
+	stand = top / (double)m - fl;
 	return stand >= ABS_MIN && stand >= PLANE_SHARE * (st->up - fl) &&
-	       stand >= PLANE_Z * f->sd[f->seg[b]] * sqrt(1 + 1.0 / n);
+	       stand >= PLANE_Z * f->sd[f->seg[st->b]] *
+			sqrt(1.0 / (double)m + 1.0 / (double)n);
+}
+
+static int plane_under(const struct family *f, const struct step *st)
+{
+	return st->b < f->n && !f->bad[st->b] &&
+	       (plane_stands(f, st, 1) || plane_stands(f, st, 2));
 }
 
 /*
