@@ -216,6 +216,13 @@ static void quote(struct verdict *v, const struct cand *c)
 	    fmt_size(b, (double)c->v));
 }
 
+/* A multi-plane group either reading saw over its page: not a page. */
+static int is_group(const struct align_read *r2, const struct align_read *r3,
+		    uint64_t unit)
+{
+	return unit == r2->pgroup || unit == r3->pgroup;
+}
+
 /*
  * One unit from a 2^n reading r2 and a 3x2^n reading r3: the steps
  * either found, each looked for in the other table.
@@ -245,7 +252,8 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 			continue;
 		unit[i] = decide(&c[i], pu == key[i] ? 1 :
 				 pu == 3 * key[i] ? 3 : 0, &conf[i]);
-		ok[i] = unit[i] && fits(unit[i], page);
+		ok[i] = unit[i] && fits(unit[i], page) &&
+			!(page && is_group(r2, r3, unit[i]));
 		if (ok[i] && (best < 0 || conf[i] > conf[best]))
 			best = i;
 	}
@@ -289,6 +297,15 @@ static void pair(const struct align_read *r2, const struct align_read *r3,
 		out->conf = conf_min(out->conf, CONF_MEDIUM);
 	if (best == 0)
 		memcpy(out->note, v2->note, sizeof(out->note));
+	/*
+	 * a page step that may be a multi-plane group's stays low: the 2^n
+	 * reading's, or the 3x2^n one's where the unit is its step
+	 */
+	if (page && (r2->pplane || (best && r3->pplane))) {
+		out->conf = conf_min(out->conf, CONF_LOW);
+		memcpy(out->note, (r2->pplane ? v2 : v3)->note,
+		       sizeof(out->note));
+	}
 }
 
 /*

@@ -336,15 +336,35 @@ static size_t floor_rows(const struct family *f, size_t pg)
 }
 
 /*
+ * A second, larger step at 2 or 4 times the page is a multi-plane
+ * card's group of pages read at once, not the page (PLANE_SHARE); at
+ * other multiples it may be a secondary page size.
+ */
+static void group_note(struct align_read *r, uint64_t page, uint64_t key)
+{
+	char a[UNIT_BUFLEN];
+	uint64_t k = page ? key / page : 0;
+
+	if (k >= 2 && k <= PLANES_MAX && !(k & (k - 1)) && key % page == 0) {
+		r->pgroup = key;
+		say(r->page.note, sizeof(r->page.note), "second, larger step "
+		    "at %s: reads %llu pages at once (multi-plane)",
+		    fmt_size(a, (double)key), (unsigned long long)k);
+		return;
+	}
+	say(r->page.note, sizeof(r->page.note), "second step at %s "
+	    "(multi-plane or secondary page size)", fmt_size(a, (double)key));
+}
+
+/*
  * A floor of two rows, the lower near zero and the upper partway up
  * (seed 000's 52.5µs at 4KiB over 2.5µs at 2KiB, 272µs above): two
  * steps; the page is the smaller, or the one above it.  Say the
  * smaller, unsure, and name the other.
  */
 static void floor_edge(const struct family *f, size_t pg,
-		       const struct step *st, struct verdict *v)
+		       const struct step *st, struct align_read *r)
 {
-	char a[UNIT_BUFLEN];
 	double low = INFINITY;
 	size_t i;
 
@@ -355,10 +375,86 @@ static void floor_edge(const struct family *f, size_t pg,
 	    fabs(low) > FLOOR_ZERO * (st->up - low) ||
 	    f->d[st->b] - low < FLOOR_PARTWAY * (st->up - low))
 		return;
-	v->value = f->key[st->b];
-	v->conf = CONF_LOW;
-	say(v->note, sizeof(v->note), "second step at %s (multi-plane or "
-	    "secondary page size)", fmt_size(a, (double)f->key[st->a]));
+	r->page.value = f->key[st->b];
+	r->page.conf = CONF_LOW;
+	r->pplane = 1;
+	group_note(r, r->page.value, f->key[st->a]);
+}
+
+/*
+ * The rows under the page step against the rows under those: one row
+ * (a group of 2 pages) or two (of 4: both boundaries inside it) standing
+ * above them (PLANE_SHARE) may be a multi-plane card's own page step,
+ * which the levels took for the floor.
+ */
+static int plane_stands(const struct family *f, const struct step *st,
+			size_t k)
+{
+	double top = 0, below[3], fl, stand;
+	size_t i, m = 0, n = 0;
+
+	for (i = st->b; i < f->n && m < k; i++) {
+		if (f->bad[i])
+			continue;
+		top += f->d[i];
+		m++;
+	}
+	for (; i < f->n && n < 3; i++)
+		if (!f->bad[i])
+			below[n++] = f->d[i];
+	if (m < k || !n)
+		return 0;
+	fl = median(below, n);
+	stand = top / (double)m - fl;
+	return stand >= ABS_MIN && stand >= PLANE_SHARE * (st->up - fl) &&
+	       stand >= PLANE_Z * f->sd[f->seg[st->b]] *
+			sqrt(1.0 / (double)m + 1.0 / (double)n);
+}
+
+static int plane_under(const struct family *f, const struct step *st)
+{
+	return st->b < f->n && !f->bad[st->b] &&
+	       (plane_stands(f, st, 1) || plane_stands(f, st, 2));
+}
+
+/*
+ * A floor standing above zero by PLANE_SHARE of the step or more:
+ * an offset of the card's, or the further pages of a multi-plane group
+ * whose first page lies below the smallest boundary read.
+ */
+static int floor_raised(const struct family *f, size_t pg,
+			const struct step *st)
+{
+	double fl = f->lvl[f->nseg - 1];
+
+	return floor_rows(f, pg) >= 2 && fl >= ABS_MIN &&
+	       fl >= PLANE_SHARE * st->up &&
+	       fl >= PLANE_Z * level_se(f, f->nseg - 1, f->nseg - 1);
+}
+
+static void floor_unsure(const struct family *f, struct align_read *r)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	r->pplane = 1;
+	r->page.conf = CONF_LOW;
+	say(r->page.note, sizeof(r->page.note), "the floor under it stands "
+	    "at %s, down to %s: an offset, or a smaller page read several "
+	    "at a time (multi-plane)", fmt_time(a, f->lvl[f->nseg - 1]),
+	    fmt_size(b, (double)f->key[f->n - 1]));
+}
+
+static void plane_unsure(const struct family *f, const struct step *st,
+			 struct align_read *r)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	r->pplane = 1;
+	r->page.conf = CONF_LOW;
+	say(r->page.note, sizeof(r->page.note), "diff %s at %s stands above "
+	    "the floor under it: the page may be %s, read 2 at a time "
+	    "(multi-plane)", fmt_time(a, f->d[st->b]),
+	    fmt_size(b, (double)f->key[st->b]), b);
 }
 
 static void page_verdict(const struct family *f, struct align_read *r)
@@ -388,11 +484,16 @@ static void page_verdict(const struct family *f, struct align_read *r)
 		return;
 	}
 	c = step_conf(f, pg, &st);
-	/* a lone floor row away from zero may be noise */
+	/*
+	 * a lone floor row away from zero may be noise, or a multi-plane
+	 * card's own page step
+	 */
 	if (floor_rows(f, pg) < 2) {
 		c = conf_min(c, CONF_MEDIUM);
-		if (fabs(st.lo) > LONE_FLOOR * st.up)
+		if (fabs(st.lo) > LONE_FLOOR * st.up) {
 			c = CONF_LOW;
+			r->pplane = st.lo > 0;
+		}
 	}
 	/*
 	 * A 3x2^n page is only as believable as the 3x2^n erase block of
@@ -407,7 +508,11 @@ static void page_verdict(const struct family *f, struct align_read *r)
 	if (r->pveto)
 		c = CONF_LOW;
 	set_value(v, f->key[st.a], c);
-	floor_edge(f, pg, &st, v);
+	floor_edge(f, pg, &st, r);
+	if (!r->pplane && plane_under(f, &st))
+		plane_unsure(f, &st, r);
+	if (!r->pplane && floor_raised(f, pg, &st))
+		floor_unsure(f, r);
 	log_step(&r->ps, &st, step_conf(f, pg, &st), v->conf);
 	r->pkey = v->value;
 	r->pstep = st.up - st.lo;
@@ -415,10 +520,47 @@ static void page_verdict(const struct family *f, struct align_read *r)
 	r->pbelow = st.lo;
 	quote_step(v->evidence, sizeof(v->evidence), f, &st);
 	if (pg >= 1 && seg_low_key(f, pg - 1) < ERASE_MIN &&
-	    f->lvl[pg - 1] > f->lvl[pg])
-		say(v->note, sizeof(v->note),
-		    "second step at %s (multi-plane or secondary page size)",
-		    fmt_size(a, (double)seg_low_key(f, pg - 1)));
+	    f->lvl[pg - 1] > f->lvl[pg] && !r->pplane)
+		group_note(r, v->value, seg_low_key(f, pg - 1));
+}
+
+/*
+ * Places that step best at a multi-plane group (u->half): the row fit's
+ * page a half or a quarter of it is the page, as sure as its own step;
+ * else the page may be smaller than any unit they show.  1: the row
+ * fit's page stands, its places say no more.
+ */
+static int plane_places(const struct unit_read *u, struct align_read *r)
+{
+	struct verdict *v = &r->page;
+
+	/* the group the row fit saw as a second step: the page stands */
+	if (r->pgroup && u->unit == r->pgroup)
+		return 1;
+	if (!u->half)
+		return 0;
+	if (!v->is_null && (v->value == u->half || 2 * v->value == u->half)) {
+		if (!r->pgroup && !r->pplane)
+			group_note(r, v->value, u->unit);
+		return 1;
+	}
+	r->pplane = 1;
+	return 0;
+}
+
+/* A page that may be half its value: low, whatever its places say. */
+static void plane_cap(struct align_read *r)
+{
+	char a[UNIT_BUFLEN];
+
+	if (!r->pplane || r->page.is_null || r->page.conf <= CONF_LOW)
+		return;
+	r->page.conf = CONF_LOW;
+	r->ps.noise = 0;
+	if (!r->page.note[0])
+		say(r->page.note, sizeof(r->page.note), "its places step at "
+		    "%s too: the page may be that, read 2 at a time "
+		    "(multi-plane)", fmt_size(a, (double)(r->page.value / 2)));
 }
 
 /*
@@ -514,6 +656,8 @@ void family_verdicts(const struct table *t, uint64_t odd,
 	if (odd == 1 && r->live) {
 		place_units(t, f, &pu, &eu);
 		r->eunit = by_places(&eu, erase, r->eveto, &r->es);
-		r->punit = by_places(&pu, page, r->pveto, &r->ps);
+		if (!plane_places(&pu, r))
+			r->punit = by_places(&pu, page, r->pveto, &r->ps);
 	}
+	plane_cap(r);
 }

@@ -321,6 +321,43 @@ static void judge_unit(const struct places_work *w, const struct unit_sizes *u,
 		r->conf = conf_min(r->conf, CONF_LOW);
 }
 
+/*
+ * Places at odd multiples of half the page unit p (none of e) against
+ * those at no multiple of it: on a multi-plane card the unit the places
+ * step best at is the group of pages read at once, and the page's own
+ * boundaries inside it step too (PLANE_SHARE).  p / 2 if they do, else 0.
+ */
+static uint64_t half_unit(struct places_work *w, const struct fit *b)
+{
+	const struct cells *c = &w->c;
+	uint64_t h = b->p / 2;
+	double *in = w->g[0], *out = w->g[1], scale, step;
+	size_t i, ni = 0, no = 0;
+
+	if (!b->p || b->p % 2)
+		return 0;
+	for (i = 0; i < c->n; i++) {
+		uint64_t x = c->x[i];
+
+		if (c->w[i] > 0 || x % b->p == 0 || (b->e && x % b->e == 0))
+			continue;
+		if (x % h == 0)
+			in[ni++] = c->d[i];
+		else
+			out[no++] = c->d[i];
+	}
+	/* a 3x2^n unit's half falls on two places of seven or so */
+	if (ni < 2 || no < 3)
+		return 0;
+	scale = fmax(b->cost / (double)c->n, SIGMA_MIN);
+	step = median_sorting(in, ni) - median_sorting(out, no);
+	if (step >= ABS_MIN && step >= PLANE_SHARE * step_of(b, 1) &&
+	    step >= PLANE_Z * scale * sqrt(1.0 / (double)ni +
+					   1.0 / (double)no))
+		return h;
+	return 0;
+}
+
 static void read_units(struct places_work *w, const struct table *t,
 		       const struct family *f, struct unit_read *page,
 		       struct unit_read *erase)
@@ -337,6 +374,7 @@ static void read_units(struct places_work *w, const struct table *t,
 		return;
 	judge_unit(w, &u, bi, bj, 0, page);
 	judge_unit(w, &u, bi, bj, 1, erase);
+	page->half = half_unit(w, &w->all[bi][bj]);
 	if (page->unit)
 		explain(page->why, sizeof(page->why), &w->all[bi][bj], 1);
 	if (erase->unit)
@@ -355,6 +393,7 @@ void place_units(const struct table *t, const struct family *f,
 	struct places_work *w;
 
 	page->unit = erase->unit = 0;
+	page->half = erase->half = 0;
 	page->conf = erase->conf = CONF_INCONCLUSIVE;
 	page->pos = erase->pos = CONF_INCONCLUSIVE;
 	page->why[0] = erase->why[0] = 0;

@@ -125,6 +125,24 @@ struct local_step {
 int measure_at(const struct family *f, uint64_t key, uint64_t limit,
 	       struct local_step *m);
 
+/*
+ * Multi-plane reads: many cards read 2 or 4 pages at once, so the diff
+ * steps a little at the page and again, larger, at the group of pages
+ * (seed 000's SanDisk SD04G, tests/real/004: 2.5us at 2KiB, 52.5us at
+ * 4KiB, 272us from 8KiB: a 4KiB page read two at a time).  The page is
+ * the first step; a boundary under the one taken for the page that
+ * stands above the floor by PLANE_SHARE of that step or more (real
+ * floors stray by a few percent, 004's first step is 19 %), by ABS_MIN
+ * and by PLANE_Z standard errors may be such a first step: the page
+ * may be half the size, and no more than low.  PLANE_Z is loose on
+ * purpose: a page said low costs little, a wrong one said high much
+ * (seed 002's 800ns at 8KiB, 1.3 errors over its floor, stays high).
+ */
+#define PLANE_SHARE 0.1
+#define PLANE_Z 2.0
+/* Groups of 2 or 4 pages are what cards read at once. */
+#define PLANES_MAX 4
+
 /* align_one.c: one family of one -a table read on its own. */
 struct align_read {
 	const struct table *t;
@@ -134,6 +152,9 @@ struct align_read {
 	struct verdict erase, page;
 	uint64_t ekey, pkey;	/* the boundaries their steps are at */
 	int eveto, pveto;	/* the erase, page step is none: rows say so */
+	/* the page step may be a multi-plane group's: the page smaller */
+	int pplane;
+	uint64_t pgroup;	/* a second step at 2 or 4 pages: the group */
 	double estep, pstep;	/* the diff steps they rest on */
 	double ebelow, pbelow;	/* the levels under those steps */
 	double plevel;		/* the page's diff level */
@@ -164,6 +185,9 @@ struct unit_read {
 	/* how sure against a unit of the other family (2^n, 3x2^n) or
 	 * none; against another of its own; inconclusive: cannot tell */
 	enum confidence conf, pos;
+	/* places at odd multiples of unit / 2 step too: unit is a
+	 * multi-plane group, the page half of it or less (0: no) */
+	uint64_t half;
 	char why[160];
 };
 

@@ -34,6 +34,7 @@ struct sim {
 	uint64_t au_pages;
 	uint64_t prog, fat_prog;	/* one page */
 	uint64_t copy;		/* moving one page inside the card */
+	uint64_t plane_rd;	/* a further page of a multi-plane group */
 	double fold;		/* ns per byte a card that levels off adds */
 	uint64_t clock;		/* LRU stamps */
 	uint64_t ios;		/* calls so far, for vanish */
@@ -134,6 +135,21 @@ static uint64_t pages_in(const struct sim *s, uint64_t from, uint64_t to)
 	return (to - 1) / s->p.page - from / s->p.page + 1;
 }
 
+/*
+ * Sensing the pages [from, to) touches: a multi-plane card senses a
+ * group of planes pages at once, so crossing a page boundary inside a
+ * group costs a little, crossing into the next group a whole page read
+ * (the -a diff steps at the page, and again, larger, at planes pages).
+ */
+static uint64_t sense_cost(const struct sim *s, uint64_t from, uint64_t to)
+{
+	uint64_t group = s->p.page * s->p.planes;
+	uint64_t groups = (to - 1) / group - from / group + 1;
+
+	return groups * s->t.page_rd +
+	       (pages_in(s, from, to) - groups) * s->plane_rd;
+}
+
 static int sim_open(struct dev *d, const char *path, char *err,
 		    size_t errlen)
 {
@@ -158,6 +174,8 @@ static int sim_open(struct dev *d, const char *path, char *err,
 	s->prog = s->t.prog_kib * p.page / 1024;
 	s->fat_prog = s->prog * SIM_FAT_COST;
 	s->copy = s->t.page_rd + s->prog;
+	s->plane_rd = (uint64_t)((double)s->t.page_rd * p.planecost / 100 +
+				 0.5);
 	/* level% of the rate: each byte costs 100/level times its due */
 	if (p.level > 0)
 		s->fold = ((double)s->t.xfer_ps / 1000 +
@@ -251,7 +269,7 @@ static int sim_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
 		s->rd_started = 1;
 	}
 	t = (double)(s->t.rd_cmd + xfer(s, len) +
-		     pages_in(s, off, off + len) * s->t.page_rd +
+		     sense_cost(s, off, off + len) +
 		     cross_cost(s, off, last));
 	if (s->p.zone && (last + 1) % s->p.zone == 0)
 		t = fmax(t + (double)s->edge, 0.0);

@@ -25,6 +25,14 @@ struct sim_params {
 	uint64_t zone;
 	double drift, slowau;
 	/*
+	 * multi-plane reads: pages are read planes at a time, a group of
+	 * planes pages aligned to planes * page; each further page of a
+	 * group a read touches costs planecost percent of a page read (1:
+	 * every page costs a whole one, as before)
+	 */
+	unsigned planes;
+	double planecost;
+	/*
 	 * writes beyond the classic model: the share of its missing part
 	 * an AU closed early costs to copy; past the open limit, writes at
 	 * level percent of the normal rate instead (0: off); writes up to

@@ -386,6 +386,66 @@ static void unsure(const char *what, const struct verdict *v)
 	      v->evidence);
 }
 
+static void has_note(const char *what, const struct verdict *v,
+		     const char *words)
+{
+	CHECK(strstr(v->note, words) != NULL, "%s: the note names \"%s\": "
+	      "%s", what, words, v->note);
+}
+
+/*
+ * Multi-plane reads: the page is the first step above the floor, the
+ * larger step at 2 or 4 pages a note; a first step the table cannot
+ * tell from the floor leaves the page low.
+ */
+static void multi_plane(void)
+{
+	/* tests/real/004-sandisk-sd04g-class4.txt (seed 000, Sascha
+	 * Silbe's SD04G), -a --blocksize=1024, 1GiB down to 2KiB */
+	static const double sd04g[] = {
+		791e3, 840e3, 871e3, 839e3, 855e3, 853e3, 862e3, 858e3,
+		857e3, 868e3, 862e3, 859e3, 280e3, 281e3, 300e3, 293e3,
+		264e3, 272e3, 52.5e3, 2.51e3,
+	};
+	/* sim:sd08g,size=7339376640,au=8388608,page=16384,noise=6,
+	 * seed=140142644,planes=2,planecost=33 -a --blocksize=1024: a
+	 * 16KiB page read two at a time, its own step 5.97µs in noise */
+	static const double hidden[] = {
+		209e3, 170e3, 166e3, 169e3, 165e3, 165e3, 193e3, 189e3,
+		16.9e3, 17.6e3, 19.9e3, 18.5e3, 17.5e3, 19.1e3, 21.6e3,
+		19.2e3, 5.97e3, -1.28e3, -3, 2.89e3,
+	};
+	struct analysis_ctx ctx = { .dev_size = 8000ULL << 20 };
+	struct analysis a;
+	struct table t;
+	double d[20];
+	size_t i;
+
+	align_rows(&t, 1ULL << 30, sd04g, NULL, 20);
+	analyze(&t, 1, &ctx, &a);
+	CHECK(a.page_size.value == 4 * KiB, "004 SD04G: page %llu, not the "
+	      "8KiB group", (unsigned long long)a.page_size.value);
+	has_note("004 SD04G", &a.page_size, "reads 2 pages at once");
+	table_free(&t);
+
+	align_rows(&t, 1ULL << 30, hidden, NULL, 20);
+	analyze(&t, 1, &ctx, &a);
+	unsure("a first step in the noise: the 32KiB group", &a.page_size);
+	has_note("a first step in the noise", &a.page_size, "multi-plane");
+	table_free(&t);
+
+	/* a 2KiB page read four at a time: 2KiB and 4KiB at 7.5µs, 8KiB
+	 * and up at 24µs, 4MiB and up at 220µs */
+	for (i = 0; i < 20; i++)
+		d[i] = i <= 8 ? 220e3 : i <= 17 ? 24e3 + 300.0 * (double)(i % 3)
+		       : 7.5e3 + 200.0 * (double)(i - 18);
+	align_rows(&t, 1ULL << 30, d, NULL, 20);
+	analyze(&t, 1, &ctx, &a);
+	unsure("a floor above zero: the 8KiB group", &a.page_size);
+	has_note("a floor above zero", &a.page_size, "multi-plane");
+	table_free(&t);
+}
+
 /* What tables without a unit, or with a row gone astray, must not say. */
 static void synthetic_noise(void)
 {
@@ -1077,6 +1137,7 @@ int main(void)
 	synthetic_align();
 	places_by_chance();
 	synthetic_noise();
+	multi_plane();
 	synthetic_runs();
 	synthetic_pair();
 	synthetic_sweep();
