@@ -6,7 +6,7 @@
  * signature of a card closing AUs (lib/ramp_rule.h).  A collapse at
  * N + 1 streams is confirmed by dropping the newest stream (the times
  * must recover) and adding it back (they must collapse again).  Each step
- * writes a coarse part, chunks of at least 256 KiB, as a card whose
+ * writes a coarse part, chunks of 256 KiB or AU/8, as a card whose
  * small writes take no open slot must be given, and a fine part, AU/16,
  * in which a card that copies little of an AU closed early still shows
  * the copy.  Streams fill their AUs together and move to fresh ones
@@ -34,8 +34,13 @@
 #define RAMP_CAP 64
 /* A step judges at least this many writes per part: a median of 8. */
 #define RAMP_JUDGED 8
-/* The coarse chunk: above every small-write buffer seen (128 KiB). */
+/*
+ * The coarse chunk: above every small-write buffer seen (128 KiB), and
+ * an eighth of the AU where that is more: the sim's buffers reach AU/16,
+ * which the fine chunk may then be.
+ */
 #define RAMP_COARSE_MIN (256 * 1024ull)
+#define RAMP_COARSE_DIV 8
 /* A row's values: each part's median time and rate, then the order. */
 #define RAMP_COLS (2 * RAMP_NPARTS + 1)
 /* The fine chunk: this share of an AU, but at least two pages. */
@@ -82,8 +87,10 @@ static uint64_t chunk_of(const struct opts *o, enum ramp_part q)
 {
 	uint64_t c = o->erasesize / RAMP_FINE_DIV;
 
-	if (q == RAMP_COARSE)
+	if (q == RAMP_COARSE) {
+		c = o->erasesize / RAMP_COARSE_DIV;
 		return c > RAMP_COARSE_MIN ? c : RAMP_COARSE_MIN;
+	}
 	return c > RAMP_FINE_PAGES * o->blocksize ? c :
 	       RAMP_FINE_PAGES * o->blocksize;
 }
