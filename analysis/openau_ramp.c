@@ -56,14 +56,16 @@ static void read_rows(const struct table *t, int random, struct ramp_read *x)
 		if (j[0] != 1 || r->key != (uint64_t)x->held + 1 || !x->ok)
 			continue;
 		x->bad = r;
+		/* a drop that did not recover, or rows cut before the
+		 * re-add: not confirmed */
+		x->unconfirmed = (unsigned)r->key;
 		if (i + 2 >= t->nrows)
 			return;
 		j[1] = judge_row(&b, &t->rows[i + 1], random);
 		j[2] = judge_row(&b, &t->rows[i + 2], random);
-		if (t->rows[i + 1].key != r->key - 1 || j[1] != 0) {
-			x->unconfirmed = (unsigned)r->key;
+		if (t->rows[i + 1].key != r->key - 1 || j[1] != 0)
 			return;
-		}
+		x->unconfirmed = 0;
 		if (t->rows[i + 2].key == r->key && j[2] == 1) {
 			x->limit = x->held;
 			return;
@@ -110,8 +112,9 @@ static void linear_verdict(const struct ramp_read *x, struct verdict *v)
 	v->at_least = 1;
 	quote(e, n, "ramp: holds at", x->ok);
 	if (x->unconfirmed)
-		say(e, n, "the collapse at %u did not recover when a stream "
-		    "was dropped", x->unconfirmed);
+		say(e, n, "the collapse at %u streams was not confirmed (no "
+		    "recovery when a stream was dropped, or the rows end)",
+		    x->unconfirmed);
 	else
 		say(e, n, "no confirmed collapse up to the largest step run");
 }
