@@ -228,6 +228,8 @@ static int print_row(struct ramp *r, unsigned n, const double *v,
 
 	if (!f)
 		return 0;
+	if (r->vm->tick)
+		r->vm->tick(r->vm->hook_arg, TICK_ROW);
 	put_field(f, "ramp", 0);
 	snprintf(key, sizeof(key), "%u", n);
 	put_field(f, key, 4);

@@ -138,4 +138,13 @@ assert all(inside[i] for i in changed), "wrote outside %r" % (ranges,)
 PY
 then pass "ramp: file: writes only inside the announced ranges"
 else fail "ramp: file: writes only inside the announced ranges"; fi
-rm -f "$IMG" "$TMP/ramp.orig"
+
+# --preserve: what the ramp may write is saved first and put back.
+SUM=$(sum_of "$IMG")
+rm -f "$TMP/ramp.pres"
+$FB -O --ramp --erasesize=512KiB --open-au-nr=3 --preserve="$TMP/ramp.pres" \
+	"$IMG" >/dev/null 2>"$TMP/ramp.pres.err"
+expect_grep "ramp: --preserve saves the announced region" \
+	'^flashbench: saved 3MiB to ' "$TMP/ramp.pres.err"
+unchanged "ramp: --preserve puts it back" "$IMG" "$SUM"
+rm -f "$IMG" "$TMP/ramp.orig" "$TMP/ramp.pres"
