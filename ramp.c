@@ -6,7 +6,7 @@
  * signature of a card closing AUs (lib/ramp_rule.h).  A collapse at
  * N + 1 streams is confirmed by dropping the newest stream (the times
  * must recover) and adding it back (they must collapse again).  Each step
- * writes a coarse part, chunks of 256 KiB or AU/8, as a card whose
+ * writes a coarse part, chunks of 512 KiB (or AU/2), as a card whose
  * small writes take no open slot must be given, and a fine part, AU/16,
  * in which a card that copies little of an AU closed early still shows
  * the copy.  Streams fill their AUs together and move to fresh ones
@@ -35,12 +35,14 @@
 /* A step judges at least this many writes per part: a median of 8. */
 #define RAMP_JUDGED 8
 /*
- * The coarse chunk: above every small-write buffer seen (128 KiB), and
- * an eighth of the AU where that is more: the sim's buffers reach AU/16,
- * which the fine chunk may then be.
+ * The coarse chunk, or half an AU where that is less: above every
+ * small-write buffer seen (128 KiB on cards, up to 256 KiB in the sim),
+ * and no larger, as the copy a collapse adds to each write stands out
+ * the less the more it writes, and the card's pauses hit it the more.
  */
+#define RAMP_COARSE_MAX (512 * 1024ull)
+/* Coarse chunks below this would fit a card's small-write buffer. */
 #define RAMP_COARSE_MIN (256 * 1024ull)
-#define RAMP_COARSE_DIV 8
 /* A row's values: each part's median time and rate, then the order. */
 #define RAMP_COLS (2 * RAMP_NPARTS + 1)
 /* The fine chunk: this share of an AU, but at least two pages. */
@@ -87,10 +89,9 @@ static uint64_t chunk_of(const struct opts *o, enum ramp_part q)
 {
 	uint64_t c = o->erasesize / RAMP_FINE_DIV;
 
-	if (q == RAMP_COARSE) {
-		c = o->erasesize / RAMP_COARSE_DIV;
-		return c > RAMP_COARSE_MIN ? c : RAMP_COARSE_MIN;
-	}
+	if (q == RAMP_COARSE)
+		return RAMP_COARSE_MAX < o->erasesize / 2 ? RAMP_COARSE_MAX :
+		       o->erasesize / 2;
 	return c > RAMP_FINE_PAGES * o->blocksize ? c :
 	       RAMP_FINE_PAGES * o->blocksize;
 }
@@ -98,19 +99,26 @@ static uint64_t chunk_of(const struct opts *o, enum ramp_part q)
 static int ramp_validate(const struct opts *o, const struct dev *d,
 			 char *err, size_t errlen)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], need[4 * UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+	char need[4 * UNIT_BUFLEN];
 	unsigned cap = ramp_cap(o, d);
-	enum ramp_part q;
 
-	for (q = 0; q < RAMP_NPARTS; q++)
-		if (2 * chunk_of(o, q) > o->erasesize) {
-			snprintf(err, errlen, "--erasesize=%s: the ramp writes "
-				 "chunks of %s, at least two to an AU",
-				 shown(o->erasesize_arg, o->erasesize, a,
-				       sizeof(a)),
-				 fmt_size(b, (double)chunk_of(o, q)));
-			return -EINVAL;
-		}
+	if (chunk_of(o, RAMP_COARSE) < RAMP_COARSE_MIN) {
+		snprintf(err, errlen, "--erasesize=%s: the ramp needs AUs of "
+			 "at least 512KiB, for two coarse writes of 256KiB",
+			 shown(o->erasesize_arg, o->erasesize, a, sizeof(a)));
+		return -EINVAL;
+	}
+	/* the coarse chunk is at most half an AU; the fine one is two
+	 * blocks at least */
+	if (2 * chunk_of(o, RAMP_FINE) > o->erasesize) {
+		snprintf(err, errlen, "--blocksize=%s: the ramp's fine writes "
+			 "are two blocks, %s, more than half the %s AU",
+			 shown(o->blocksize_arg, o->blocksize, a, sizeof(a)),
+			 fmt_size(b, (double)chunk_of(o, RAMP_FINE)),
+			 fmt_size(c, (double)o->erasesize));
+		return -EINVAL;
+	}
 	if (check_offset(o, d, err, errlen))
 		return -EINVAL;
 	if (cap >= 1 && cap <= fits(o, d))
@@ -175,7 +183,7 @@ static void advance(struct ramp *r, uint64_t chunk)
  * the newest first: one stream too many then makes every write of the
  * round close an AU, where oldest first the others would still find
  * theirs open until the newest had written.  Writes opening fresh AUs
- * (position 0) and a warm-up round are not judged: they pay for
+ * (position 0) and a part's warm-up round are not judged: they pay for
  * closing the AUs left behind.  Judged times go to r->lat from *nlat.
  */
 static int round_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
@@ -197,8 +205,14 @@ static int round_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
 	return 0;
 }
 
-/* One part of a step: rounds until RAMP_JUDGED writes are judged. */
-static int part_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
+/*
+ * One part of a step: a warm-up round, then rounds until RAMP_JUDGED
+ * writes are judged.  The warm-up opens the AUs that the part before
+ * left to a card's small-write buffer (its chunks may fit one, and then
+ * take no slot) or that a collapse closed, so that no judged write
+ * pays for opening an AU.
+ */
+static int part_of(struct ramp *r, unsigned n, enum ramp_part q,
 		   double *med)
 {
 	size_t nlat = 0;
@@ -208,7 +222,7 @@ static int part_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
 	r->pos = round_up(r->pos, r->chunk[q]);
 	if (r->pos + r->chunk[q] > r->au)
 		advance(r, r->chunk[q]);
-	if (warm && (ret = round_of(r, n, q, 1, &nlat)))
+	if ((ret = round_of(r, n, q, 1, &nlat)))
 		return ret;
 	while (nlat < RAMP_JUDGED)
 		if ((ret = round_of(r, n, q, 0, &nlat)))
@@ -244,15 +258,15 @@ static int print_row(struct ramp *r, unsigned n, const double *v,
 }
 
 /* One step of n streams: its row, judged; 1 collapsed, 0 held. */
-static int step(struct ramp *r, unsigned n, int warm)
+static int step(struct ramp *r, unsigned n)
 {
 	double med[RAMP_NPARTS], *v;
 	struct table_row *row;
 	enum ramp_part q;
 	int ret, judged;
 
-	for (q = 0; q < RAMP_NPARTS; q++, warm = 0)
-		if ((ret = part_of(r, n, q, warm, &med[q])))
+	for (q = 0; q < RAMP_NPARTS; q++)
+		if ((ret = part_of(r, n, q, &med[q])))
 			return ret;
 	judged = ramp_judge(&r->best, med);
 	row = r->vm->tab ? table_add_row(r->vm->tab, n) : NULL;
@@ -277,8 +291,7 @@ static int step(struct ramp *r, unsigned n, int warm)
 /*
  * Ramp up from one stream until a step collapses, then drop the newest
  * stream and add it back; a collapse that does not repeat was not the
- * limit, and the ramp goes on.  A step after a collapsed one starts
- * with a warm-up round: its streams' AUs were all closed.  A random
+ * limit, and the ramp goes on.  A random
  * ramp is judged against one linear stream first: a card with no
  * random slot is as slow at one random stream as at ten.
  */
@@ -288,13 +301,13 @@ static int ramp_up(struct ramp *r)
 	int c;
 
 	if (r->o->random) {
-		if ((c = step(r, 1, 0)) < 0)
+		if ((c = step(r, 1)) < 0)
 			return c;
 		r->shuffled = 1;
 	}
 
 	while (n <= r->cap) {
-		if ((c = step(r, n, 0)) <= 0) {
+		if ((c = step(r, n)) <= 0) {
 			if (c < 0)
 				return c;
 			n++;
@@ -302,9 +315,9 @@ static int ramp_up(struct ramp *r)
 		}
 		if (n == 1)
 			return 0;
-		if ((c = step(r, n - 1, 1)) != 0)
+		if ((c = step(r, n - 1)) != 0)
 			return c < 0 ? c : 0;
-		if ((c = step(r, n, 0)) != 0)
+		if ((c = step(r, n)) != 0)
 			return c < 0 ? c : 0;
 		n++;
 	}

@@ -105,7 +105,8 @@ done <<EOT
 -O --ramp --open-au-nr=2-4|--open-au-nr=2-4: --ramp takes one number
 -O --ramp --count=2|--count=2: --ramp judges the median
 -O --ramp --plot=$TMP/r.svg|--plot=$TMP/r.svg: does not draw the ramp
--O --ramp --erasesize=256KiB|--erasesize=256KiB: the ramp writes chunks of 256KiB
+-O --ramp --erasesize=256KiB|--erasesize=256KiB: the ramp needs AUs of at least 512KiB
+-O --ramp --erasesize=1MiB --blocksize=512KiB|--blocksize=512KiB: the ramp's fine writes are two blocks, 1MiB
 -O --ramp --open-au-nr=99|--open-au-nr=99: a ramp to 99 streams needs
 EOT
 unchanged "ramp: refused runs" "$IMG" "$SUM"
