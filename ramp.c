@@ -231,7 +231,9 @@ static int part_of(struct ramp *r, unsigned n, enum ramp_part q,
 	return 0;
 }
 
-static const char *const judged_word[] = { "held", "collapsed" };
+/* By enum ramp_judged, from RAMP_UNJUDGED. */
+static const char *const judged_word[] = { "unjudged", "held", "collapsed",
+					   "unclear" };
 
 static int print_row(struct ramp *r, unsigned n, const double *v,
 		     int judged)
@@ -253,17 +255,21 @@ static int print_row(struct ramp *r, unsigned n, const double *v,
 		put_field(f, fmt_time(t, v[2 * q]), ROW_KEY_WIDTH);
 		put_field(f, fmt_rate(rate, v[2 * q + 1]), ROW_COL_WIDTH);
 	}
-	fprintf(f, "%s\n", judged_word[judged > 0]);
+	fprintf(f, "%s\n", judged_word[judged - RAMP_UNJUDGED]);
 	return fflush(f) == EOF || ferror(f) ? -EIO : 0;
 }
 
-/* One step of n streams: its row, judged; 1 collapsed, 0 held. */
+/*
+ * One step of n streams: its row, then how it went (enum ramp_judged;
+ * a step that could not be judged counts as unclear), or -errno.
+ */
 static int step(struct ramp *r, unsigned n)
 {
 	double med[RAMP_NPARTS], *v;
 	struct table_row *row;
 	enum ramp_part q;
-	int ret, judged;
+	enum ramp_judged judged;
+	int ret;
 
 	for (q = 0; q < RAMP_NPARTS; q++)
 		if ((ret = part_of(r, n, q, &med[q])))
@@ -285,15 +291,15 @@ static int step(struct ramp *r, unsigned n)
 		r->vm->error.output = ret == -EIO;
 		return ret;
 	}
-	return judged > 0;
+	return judged == RAMP_UNJUDGED ? RAMP_UNCLEAR : (int)judged;
 }
 
 /*
- * Ramp up from one stream until a step collapses, then drop the newest
- * stream and add it back; a collapse that does not repeat was not the
- * limit, and the ramp goes on.  A random
- * ramp is judged against one linear stream first: a card with no
- * random slot is as slow at one random stream as at ten.
+ * Ramp up from one stream until a step does not hold, then drop the
+ * newest stream (it must hold) and add it back: held again, it was no
+ * limit, and the ramp goes on.  A random ramp is judged against one
+ * linear stream first: a card with no random slot is as slow at one
+ * random stream as at ten.
  */
 static int ramp_up(struct ramp *r)
 {
@@ -305,19 +311,18 @@ static int ramp_up(struct ramp *r)
 			return c;
 		r->shuffled = 1;
 	}
-
 	while (n <= r->cap) {
-		if ((c = step(r, n)) <= 0) {
-			if (c < 0)
-				return c;
+		if ((c = step(r, n)) < 0)
+			return c;
+		if (c == RAMP_HELD_STEP) {
 			n++;
 			continue;
 		}
 		if (n == 1)
 			return 0;
-		if ((c = step(r, n - 1)) != 0)
+		if ((c = step(r, n - 1)) != RAMP_HELD_STEP)
 			return c < 0 ? c : 0;
-		if ((c = step(r, n)) != 0)
+		if ((c = step(r, n)) != RAMP_HELD_STEP)
 			return c < 0 ? c : 0;
 		n++;
 	}

@@ -20,63 +20,66 @@ enum { COL_COARSE_NS, COL_COARSE_BPS, COL_FINE_NS, COL_FINE_BPS, COL_RANDOM };
 struct ramp_read {
 	unsigned held;		/* most streams held before the limit found */
 	unsigned limit;		/* streams whose collapse was confirmed */
-	unsigned unconfirmed;	/* a collapse whose drop did not recover */
+	unsigned unconfirmed;	/* a step that did not hold, unconfirmed */
 	const struct table_row *ok, *bad;	/* rows quoted */
 };
 
-/* Judged rows of one order: 1 collapsed, 0 held, -1 other or unjudged. */
-static int judge_row(struct ramp_best *b, const struct table_row *r,
-		     int random)
+/* A row of the order wanted, judged; RAMP_UNJUDGED for the other. */
+static enum ramp_judged judge_row(struct ramp_best *b,
+				  const struct table_row *r, int random)
 {
 	const double ns[RAMP_NPARTS] = { r->v[COL_COARSE_NS],
 					 r->v[COL_FINE_NS] };
-	int j = ramp_judge(b, ns);
+	enum ramp_judged j = ramp_judge(b, ns);
 
-	return (r->v[COL_RANDOM] != 0) == random ? j : -1;
+	return (r->v[COL_RANDOM] != 0) == random ? j : RAMP_UNJUDGED;
 }
 
 /*
- * Walk the rows as the live run did (ramp.c: ramp_up()): a collapse one
- * stream past a step that held, then the drop and the re-add.
+ * Walk the rows as the live run did (ramp.c: ramp_up()): a step one
+ * stream past a step that held does not hold; then the drop must hold
+ * and the re-add must not.  Exact only where the first step and the
+ * re-add both collapsed; an unclear one leaves a bound.
  */
 static void read_rows(const struct table *t, int random, struct ramp_read *x)
 {
 	struct ramp_best b = { { 0 } };
-	int j[3];
+	enum ramp_judged j, drop, again;
 	size_t i;
 
 	for (i = 0; i < t->nrows; i++) {
 		const struct table_row *r = &t->rows[i];
 
-		j[0] = judge_row(&b, r, random);
-		if (j[0] == 0 && r->key > x->held) {
+		j = judge_row(&b, r, random);
+		if (j == RAMP_HELD_STEP && r->key > x->held) {
 			x->held = (unsigned)r->key;
 			x->ok = r;
 		}
-		if (j[0] != 1 || r->key != (uint64_t)x->held + 1 || !x->ok)
+		if (j == RAMP_HELD_STEP || j == RAMP_UNJUDGED || !x->ok ||
+		    r->key != (uint64_t)x->held + 1)
 			continue;
 		x->bad = r;
-		/* a drop that did not recover, or rows cut before the
-		 * re-add: not confirmed */
+		/* not confirmed unless the drop and the re-add say so */
 		x->unconfirmed = (unsigned)r->key;
 		if (i + 2 >= t->nrows)
 			return;
-		j[1] = judge_row(&b, &t->rows[i + 1], random);
-		j[2] = judge_row(&b, &t->rows[i + 2], random);
-		if (t->rows[i + 1].key != r->key - 1 || j[1] != 0)
+		drop = judge_row(&b, &t->rows[i + 1], random);
+		again = judge_row(&b, &t->rows[i + 2], random);
+		if (t->rows[i + 1].key != r->key - 1 ||
+		    drop != RAMP_HELD_STEP || t->rows[i + 2].key != r->key)
 			return;
+		if (again != RAMP_HELD_STEP) {
+			if (j == RAMP_COLLAPSED && again == RAMP_COLLAPSED) {
+				x->unconfirmed = 0;
+				x->limit = x->held;
+			}
+			return;
+		}
+		/* no limit: the re-added stream held, and the ramp went on */
 		x->unconfirmed = 0;
-		if (t->rows[i + 2].key == r->key && j[2] == 1) {
-			x->limit = x->held;
-			return;
-		}
-		/* not the limit: the re-added stream held, and the ramp
-		 * went on from there */
 		i += 2;
-		if (j[2] == 0 && t->rows[i].key > x->held) {
-			x->held = (unsigned)t->rows[i].key;
-			x->ok = &t->rows[i];
-		}
+		x->held = (unsigned)t->rows[i].key;
+		x->ok = &t->rows[i];
 	}
 }
 
@@ -112,9 +115,9 @@ static void linear_verdict(const struct ramp_read *x, struct verdict *v)
 	v->at_least = 1;
 	quote(e, n, "ramp: holds at", x->ok);
 	if (x->unconfirmed)
-		say(e, n, "the collapse at %u streams was not confirmed (no "
-		    "recovery when a stream was dropped, or the rows end)",
-		    x->unconfirmed);
+		say(e, n, "%u streams did not hold, but no collapse was "
+		    "confirmed (unclear, no recovery when a stream was "
+		    "dropped, or the rows end)", x->unconfirmed);
 	else
 		say(e, n, "no confirmed collapse up to the largest step run");
 }

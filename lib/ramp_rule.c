@@ -20,20 +20,27 @@ double ramp_median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-int ramp_judge(struct ramp_best *b, const double ns[RAMP_NPARTS])
+enum ramp_judged ramp_judge(struct ramp_best *b,
+			    const double ns[RAMP_NPARTS])
 {
-	int q, first = 0;
+	enum ramp_judged j = RAMP_HELD_STEP;
+	int q;
 
-	for (q = 0; q < RAMP_NPARTS; q++) {
+	for (q = 0; q < RAMP_NPARTS; q++)
 		if (!isfinite(ns[q]) || ns[q] <= 0)
-			return -1;
-		first |= b->ns[q] <= 0;
-	}
-	for (q = 0; !first && q < RAMP_NPARTS; q++)
+			return RAMP_UNJUDGED;
+	for (q = 0; q < RAMP_NPARTS; q++) {
+		if (b->ns[q] <= 0)
+			continue;
 		if (ns[q] > RAMP_COLLAPSE * b->ns[q])
-			return 1;
+			return RAMP_COLLAPSED;
+		if (ns[q] > RAMP_HELD * b->ns[q])
+			j = RAMP_UNCLEAR;
+	}
+	if (j != RAMP_HELD_STEP)
+		return j;
 	for (q = 0; q < RAMP_NPARTS; q++)
 		if (b->ns[q] <= 0 || ns[q] < b->ns[q])
 			b->ns[q] = ns[q];
-	return 0;
+	return j;
 }

@@ -15,26 +15,38 @@
 enum ramp_part { RAMP_COARSE, RAMP_FINE, RAMP_NPARTS };
 
 /*
- * A part collapsed when its median write took this many times the
- * fastest median it had at a step that held.  The card that copies
- * least of an AU it closes early (the sim's merge=10: a tenth) still
- * takes 1.9 times as long per fine chunk (AU/16) one stream past its
- * limit; jitter moves a median of 8 writes by a few percent, and a
- * collapse also has to come back when a stream is dropped and re-added.
+ * A part collapsed when its median write took more than RAMP_COLLAPSE
+ * times the fastest median it had at a step that held.  The card that
+ * copies least of an AU it closes early (the sim's merge=10: a tenth)
+ * still takes 1.9 times as long per fine chunk (AU/16) one stream past
+ * its limit.  It held when its median stayed within RAMP_HELD times
+ * that: jitter moves a median of 8 writes by a few percent.  Between
+ * the two it is unclear, neither held nor collapsed: a card with
+ * 512 KiB AUs that copies a third of an AU it closes early took 1.46
+ * times as long per coarse write (AU/2) past its limit, and a ramp that
+ * called that "held" went on to a false "at least 64".
  */
 #define RAMP_COLLAPSE 1.5
+#define RAMP_HELD 1.25
 
 /* Each part's fastest median so far; 0: none yet. */
 struct ramp_best {
 	double ns[RAMP_NPARTS];
 };
 
+/* How a step went; a step that is not judged is RAMP_UNJUDGED. */
+enum ramp_judged {
+	RAMP_UNJUDGED = -1, RAMP_HELD_STEP, RAMP_COLLAPSED, RAMP_UNCLEAR
+};
+
 /*
- * Judge one step from its medians (ns, NAN: not measured): 1 collapsed,
- * 0 held, -1 not judged (a part missing, or no step before it to judge
- * it against).  A step that held lowers the bests.
+ * Judge one step from its medians (ns, NAN: not measured): unjudged
+ * when a part is missing; the first step judged holds.  A step
+ * collapsed when a part did, else is unclear when a part is; a step
+ * that held lowers the bests.
  */
-int ramp_judge(struct ramp_best *b, const double ns[RAMP_NPARTS]);
+enum ramp_judged ramp_judge(struct ramp_best *b,
+			    const double ns[RAMP_NPARTS]);
 
 /* Median of n values, sorting them in place; NAN if n is 0. */
 double ramp_median(double *v, size_t n);

@@ -495,7 +495,8 @@ static int try_ramp(struct parser *p)
 	if (!ramp_cells(p, v))
 		goto fail;
 	if (peek_tok(&p->c, 1, &w) &&
-	    (!strcmp(w.s, "held") || !strcmp(w.s, "collapsed")))
+	    (!strcmp(w.s, "held") || !strcmp(w.s, "collapsed") ||
+	     !strcmp(w.s, "unclear") || !strcmp(w.s, "unjudged")))
 		next_tok(&p->c, &w);
 	if (!t || p->broken || t->kind != TAB_RAMP)
 		t = new_table(p, TAB_RAMP);

@@ -64,6 +64,13 @@ $FB --analyze="$TMP/ramp.fine" >"$TMP/ramp.fine.an" 2>&1
 verdict_is "ramp: the fine part alone collapsing counts" "1 (medium)" \
 	"$TMP/ramp.fine.an"
 
+# Between held and collapsed a step is unclear: a bound, never a count.
+{ row 1 10ms 10ms; row 2 13.5ms 10ms; row 1 10ms 10ms
+  row 2 13.5ms 10ms; } >"$TMP/ramp.unclear"
+$FB --analyze="$TMP/ramp.unclear" >"$TMP/ramp.unclear.an" 2>&1
+verdict_is "ramp: unclear steps leave a bound" "at least 1 (low)" \
+	"$TMP/ramp.unclear.an"
+
 # A random ramp is no count: inconclusive, naming the runs that decide.
 $FB -O --ramp --random --erasesize=8MiB --open-au-nr=12 sim:samsung16 \
 	>"$TMP/ramp.rnd" 2>"$TMP/ramp.rnd.err"
@@ -149,3 +156,15 @@ expect_grep "ramp: --preserve saves the announced region" \
 	'^flashbench: saved 3MiB to ' "$TMP/ramp.pres.err"
 unchanged "ramp: --preserve puts it back" "$IMG" "$SUM"
 rm -f "$IMG" "$TMP/ramp.orig" "$TMP/ramp.pres"
+
+# Random cards with known counts (tests/accuracy.py's generator): no
+# verdict wrong, not even at low confidence (seed 7's card 9, 512 KiB
+# AUs, was "at least 64" while a collapse of 1.46 times counted as held).
+if python3 bench/ramp_cost.py --fb "$FB" --no-profiles --cards 10 \
+	--seed 7 >"$TMP/ramp.cards" 2>&1 &&
+   grep -q '^verdicts: ' "$TMP/ramp.cards" &&
+   ! grep -q '^verdicts: .*wrong' "$TMP/ramp.cards"; then
+	pass "ramp: 10 random sim cards: no verdict wrong"
+else
+	fail "ramp: random sim cards: $(tail -n 3 "$TMP/ramp.cards")"
+fi
