@@ -297,6 +297,12 @@ static const struct optdef optdefs[] = {
 	  .help = "AUs looked at by --find-fat (default %s)" },
 	{ "random", 'r', no_argument, K_FLAG, .at = AT(o.random),
 	  .help = "pseudo-random order inside each AU" },
+	{ "ramp", 0, no_argument, K_FLAG, .at = AT(o.ramp),
+	  .help = "-O as a ramp: one stream (AU) more each step\n"
+		  "until the writes collapse, confirmed by\n"
+		  "dropping and re-adding the last; --open-au-nr=N\n"
+		  "is the cap (default 64, or what the device\n"
+		  "holds); far cheaper than a sweep" },
 	{ "scatter-order", 0, required_argument, K_COUNT, .arg = "=N",
 	  .at = AT(o.scatter_order), .typed = AT(o.scatter_order_arg),
 	  .max = 30, .def = "9",
@@ -476,6 +482,35 @@ static void check_survey(const struct front *fr)
 		die_usage("--random: --survey runs both orders itself; not "
 			  "with --survey");
 	refuse_survey_chosen(fr);
+}
+
+/*
+ * --ramp turns -O into the ramp, which judges medians of single writes
+ * and takes one cap: what would make -O measure differently is refused.
+ */
+static void check_ramp(struct front *fr)
+{
+	struct opts *o = &fr->o;
+	unsigned i;
+
+	if (!o->ramp)
+		return;
+	for (i = 0; i < fr->ntests && fr->tests[i] != &testdesc_open_au; i++)
+		;
+	if (i == fr->ntests)
+		die_usage("--ramp: a way of running -O (--open-au); give -O");
+	if (o->nr_arg && o->nr_lo != o->nr_hi)
+		die_usage("--open-au-nr=%s: --ramp takes one number, the most "
+			  "streams it tries", o->nr_arg);
+	if (o->count_arg)
+		die_usage("--count=%s: --ramp judges the median of single "
+			  "writes; it takes no --count", o->count_arg);
+	if (fr->plot)
+		die_usage("--plot=%s: does not draw the ramp (--ramp)",
+			  fr->plot);
+	fr->tests[i] = &testdesc_ramp;
+	if (i == 0)
+		o->test = &testdesc_ramp;
 }
 
 /* The mode of a run without a test, for messages; NULL: tests. */
@@ -767,6 +802,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 		die_usage("--analyze=%s: reads saved reports; it does not go "
 			  "with --survey", fr->files[0]);
 	order_tests(fr, tests);
+	check_ramp(fr);
 	check_survey(fr);
 	check_modes(fr);
 	check_plot(fr);

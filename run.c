@@ -22,7 +22,9 @@ static int dry_run(struct run *r, struct dev *d, struct io_log *log)
 	d->log = log;
 	d->dry_run = 1;
 	memset(&d->stats, 0, sizeof(d->stats));
-	ret = vm_run(&vm, r->code);
+	ret = r->opts->test->drive ?
+	      r->opts->test->drive(&vm, r->opts) :
+	      vm_run(&vm, r->code);
 	r->plan.io = d->stats;
 	d->stats = saved;
 	d->dry_run = 0;
@@ -53,8 +55,9 @@ int run_prepare(struct run *r, const struct opts *o, struct dev *d)
 		for (j = 0; j <= o->nr_hi - o->nr_lo; j++)
 			r->tab.col_nr[j] = o->nr_lo + j;
 	}
-	r->code = o->test->build(&r->prog, o, d);
-	if (!r->code)
+	r->opts = o;
+	r->code = o->test->build ? o->test->build(&r->prog, o, d) : NULL;
+	if (!r->code && !o->test->drive)
 		return -ENOMEM;
 	ret = dry_run(r, d, &log);
 	r->plan.max_len = log.max_len;
@@ -169,7 +172,7 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 		fill_pattern(vm.buf, len);
 	if (out && o->test->header)
 		o->test->header(out, o);
-	ret = vm_run(&vm, r->code);
+	ret = o->test->drive ? o->test->drive(&vm, o) : vm_run(&vm, r->code);
 	r->error = vm.error;
 	dev_free(vm.buf, len);
 	if (o->test->sorted)

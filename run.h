@@ -21,6 +21,7 @@ struct plan {
 struct run {
 	struct prog prog;
 	const struct vm_node *code;
+	const struct opts *opts;	/* as run_prepare() was given them */
 	struct plan plan;
 	struct table tab;
 	struct vm_error error;

@@ -29,6 +29,7 @@ struct opts {
 	unsigned fat_nr;
 	unsigned scatter_order, scatter_span, interval_order;
 	int random;
+	int ramp;		/* -O --ramp: the ramp instead of -O */
 	int verbose;
 	uint64_t discard_off, discard_len;	/* --discard=START:LENGTH */
 };
@@ -70,11 +71,18 @@ struct testdesc {
 	 * measured.
 	 */
 	void (*print)(FILE *f, const struct table *t, const struct opts *o);
+	/*
+	 * Non-NULL: a test that decides its next I/O from the times of the
+	 * last ones runs itself on the engine's device, buffer, table and
+	 * hooks instead of a program (build is then NULL); -errno or 0.
+	 * Its dry run (vm->dev->dry_run) writes once over all it may write.
+	 */
+	int (*drive)(struct vm *vm, const struct opts *o);
 };
 
 extern const struct testdesc testdesc_align, testdesc_open_au,
 	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
-	testdesc_interval;
+	testdesc_interval, testdesc_ramp;
 
 /*
  * Pieces shared by the test descriptions.  best_of: the fastest of

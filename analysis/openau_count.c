@@ -677,6 +677,7 @@ void family_open_au_linear(const struct table *tabs, size_t n,
 {
 	(void)ctx;
 	count_family(tabs, n, 0, out);
+	ramp_family(tabs, n, 0, &out->open_au_linear);
 }
 
 void family_open_au_random(const struct table *tabs, size_t n,
@@ -685,4 +686,5 @@ void family_open_au_random(const struct table *tabs, size_t n,
 {
 	(void)ctx;
 	count_family(tabs, n, 1, out);
+	ramp_family(tabs, n, 1, &out->open_au_random);
 }

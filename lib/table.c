@@ -14,6 +14,8 @@ static unsigned kind_width(enum table_kind k)
 		return 4;
 	case TAB_INTERVAL:
 		return 2;
+	case TAB_RAMP:
+		return 5;
 	default:
 		return 1;
 	}
@@ -109,7 +111,7 @@ const char *table_kind_name(enum table_kind k)
 		[TAB_ALIGN] = "align", [TAB_OPENAU] = "open_au",
 		[TAB_SWEEP] = "open_au_sweep", [TAB_FAT] = "find_fat",
 		[TAB_ERASE] = "erase", [TAB_SCATTER] = "scatter",
-		[TAB_INTERVAL] = "interval",
+		[TAB_INTERVAL] = "interval", [TAB_RAMP] = "open_au_ramp",
 	};
 
 	return names[k];

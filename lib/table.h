@@ -28,6 +28,9 @@ enum table_kind {
 	TAB_ERASE,	/* key size; v: aligned ns, rate, misaligned ns, rate */
 	TAB_SCATTER,	/* key offset; v[0]: best read time (ns) */
 	TAB_INTERVAL,	/* key read size; v: fastest, mean, slowest (ns) */
+	TAB_RAMP,	/* key streams, rows in the order run; v: coarse ns,
+			 * rate, fine ns, rate, 1 if in random order
+			 * (-O --ramp) */
 };
 
 struct table_row {

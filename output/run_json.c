@@ -37,12 +37,13 @@ static const char *const col_names[][4] = {
 			"misaligned_bps" },
 	[TAB_SCATTER] = { "ns" },
 	[TAB_INTERVAL] = { "ns", "avg_ns", "max_ns" },
+	[TAB_RAMP] = { "coarse_ns", "coarse_bps", "fine_ns", "fine_bps" },
 };
 
 static const char *const key_names[] = {
 	[TAB_ALIGN] = "align", [TAB_OPENAU] = "size", [TAB_SWEEP] = "size",
 	[TAB_FAT] = "size", [TAB_ERASE] = "size", [TAB_SCATTER] = "offset",
-	[TAB_INTERVAL] = "size",
+	[TAB_INTERVAL] = "size", [TAB_RAMP] = "streams",
 };
 
 /* A live -a row: each place's best time before, on and after it. */
@@ -84,6 +85,8 @@ static void json_rows(struct json *j, const struct table *t)
 			for (c = 0; c < 4 && col_names[t->kind][c]; c++)
 				json_double(j, col_names[t->kind][c], r->v[c]);
 		}
+		if (t->kind == TAB_RAMP)
+			json_bool(j, "random", r->v[4] != 0);
 		if (t->kind == TAB_ALIGN && t->nkept)
 			json_places(j, t, r);
 		json_close(j, '}');
@@ -121,6 +124,8 @@ static void json_params(struct json *j, const struct opts *o)
 		json_u64(j, "open_au_nr_min", o->nr_lo);
 		json_u64(j, "open_au_nr_max", o->nr_hi);
 	}
+	if (o->test == &testdesc_ramp && o->nr_arg)
+		json_u64(j, "ramp_cap", o->nr_hi);
 	/* -f writes at the start of each AU, not at --offset */
 	if (o->test->writes && o->test != &testdesc_find_fat)
 		json_u64(j, "offset", write_offset(o));

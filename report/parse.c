@@ -453,6 +453,64 @@ static int try_rates(struct parser *p, uint64_t key)
 	return 1;
 }
 
+/* The most streams a ramp row may name: --open-au-nr's own limit. */
+#define RAMP_MAX_STREAMS 65536
+
+/* A ramp row's cells: "coarse T RATE fine T RATE" into v[0..3]. */
+static int ramp_cells(struct parser *p, double *v)
+{
+	static const char *const parts[] = { "coarse", "fine" };
+	struct tok t, u;
+	unsigned q;
+	int bare;
+
+	for (q = 0; q < 2; q++)
+		if (!next_tok(&p->c, &t) || strcmp(t.s, parts[q]) ||
+		    !next_tok(&p->c, &t) ||
+		    !time_value(&t, &v[2 * q], &bare) || bare ||
+		    !next_tok(&p->c, &u) || !tok_rate(&u, &v[2 * q + 1]))
+			return 0;
+	return 1;
+}
+
+/*
+ * "ramp 7 linear coarse 33.3ms 7.87M/s fine 33.4ms 7.85M/s held": a step
+ * of -O --ramp.  Its table keeps the rows in the order run (a drop and
+ * a re-add repeat a count), so any ramp row extends the ramp above.
+ */
+static int try_ramp(struct parser *p)
+{
+	struct cursor save = p->c;
+	struct table_row *row;
+	struct table *t = p->cur;
+	struct tok w;
+	double v[5];
+	uint64_t key;
+
+	if (!next_tok(&p->c, &w) || !tok_uint(&w, &key) || !key ||
+	    key > RAMP_MAX_STREAMS || !next_tok(&p->c, &w) ||
+	    (strcmp(w.s, "linear") && strcmp(w.s, "random")))
+		goto fail;
+	v[4] = !strcmp(w.s, "random");
+	if (!ramp_cells(p, v))
+		goto fail;
+	if (peek_tok(&p->c, 1, &w) &&
+	    (!strcmp(w.s, "held") || !strcmp(w.s, "collapsed") ||
+	     !strcmp(w.s, "unclear") || !strcmp(w.s, "unjudged")))
+		next_tok(&p->c, &w);
+	if (!t || p->broken || t->kind != TAB_RAMP)
+		t = new_table(p, TAB_RAMP);
+	if (t && v[4] != 0)
+		t->random = 1;
+	row = add_row(p, t, key);
+	if (row)
+		memcpy(row->v, v, sizeof(v));
+	return 1;
+fail:
+	p->c = save;
+	return 0;
+}
+
 /* "size linear=1 linear=2 ..." (or random=N, nr=N): a sweep header. */
 static int try_sweep_header(struct parser *p)
 {
@@ -502,6 +560,8 @@ static void step(struct parser *p, struct tok *t)
 	if (tok_size(t, &key) && try_rates(p, key))
 		return;
 	if (!strcmp(t->s, "size") && try_sweep_header(p))
+		return;
+	if (!strcmp(t->s, "ramp") && try_ramp(p))
 		return;
 	if (!strcasecmp(t->s, "align") && try_align_header(p))
 		return;

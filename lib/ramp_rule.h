@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLASHBENCH_RAMP_RULE_H
+#define FLASHBENCH_RAMP_RULE_H
+
+#include <stddef.h>
+
+/*
+ * The open-AU ramp's rule, shared by the live run (ramp.c), which
+ * decides from it when to drop and re-add a stream, and the analysis
+ * (analysis/openau_ramp.c), which reads a pasted table with it: the
+ * same numbers give the same judgement in both.
+ */
+
+/* The two write sizes of each step, in the columns' order. */
+enum ramp_part { RAMP_COARSE, RAMP_FINE, RAMP_NPARTS };
+
+/*
+ * A part collapsed when its median write took more than RAMP_COLLAPSE
+ * times the fastest median it had at a step that held.  The card that
+ * copies least of an AU it closes early (the sim's merge=10: a tenth)
+ * still takes 1.9 times as long per fine chunk (AU/16) one stream past
+ * its limit.  It held when its median stayed within RAMP_HELD times
+ * that: jitter moves a median of 8 writes by a few percent.  Between
+ * the two it is unclear, neither held nor collapsed: a card with
+ * 512 KiB AUs that copies a third of an AU it closes early took 1.46
+ * times as long per coarse write (AU/2) past its limit, and a ramp that
+ * called that "held" went on to a false "at least 64".
+ */
+#define RAMP_COLLAPSE 1.5
+#define RAMP_HELD 1.25
+
+/* Each part's fastest median so far; 0: none yet. */
+struct ramp_best {
+	double ns[RAMP_NPARTS];
+};
+
+/* How a step went; a step that is not judged is RAMP_UNJUDGED. */
+enum ramp_judged {
+	RAMP_UNJUDGED = -1, RAMP_HELD_STEP, RAMP_COLLAPSED, RAMP_UNCLEAR
+};
+
+/*
+ * Judge one step from its medians (ns, NAN: not measured): unjudged
+ * when a part is missing; the first step judged holds.  A step
+ * collapsed when a part did, else is unclear when a part is; a step
+ * that held lowers the bests.
+ */
+enum ramp_judged ramp_judge(struct ramp_best *b,
+			    const double ns[RAMP_NPARTS]);
+
+/* Median of n values, sorting them in place; NAN if n is 0. */
+double ramp_median(double *v, size_t n);
+
+#endif

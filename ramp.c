@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The open-AU ramp (-O --ramp): streams each write an AU of their own,
+ * all at the same offset within their AUs, and one stream more joins
+ * every step while the median time per write is watched for the
+ * signature of a card closing AUs (lib/ramp_rule.h).  A collapse at
+ * N + 1 streams is confirmed by dropping the newest stream (the times
+ * must recover) and adding it back (they must collapse again).  Each step
+ * writes a coarse part, chunks of 512 KiB (or AU/2), as a card whose
+ * small writes take no open slot must be given, and a fine part, AU/16,
+ * in which a card that copies little of an AU closed early still shows
+ * the copy.  Streams fill their AUs together and move to fresh ones
+ * together, to the AU next to the one they filled and back: stream s
+ * writes AUs s * AU_SPACING and the one after, as -O spaces its AUs, so
+ * that streams share no AU of a card whose AUs are larger than
+ * --erasesize (adjacent ones would, and look like a collapse at one
+ * stream).  With --random the streams fill their AUs backwards, last
+ * chunk first: every write then goes back from the one before and needs
+ * a slot that takes writes in any order, where in a pseudo-random order
+ * about half go forward, take none, and hide a collapse from a median.
+ * Destructive; it decides as it goes, so it runs itself (drive).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testdesc.h"
+#include "lib/ramp_rule.h"
+#include "lib/units.h"
+
+/* The cap without --open-au-nr: the most any card we know keeps open. */
+#define RAMP_CAP 64
+/* A step judges at least this many writes per part: a median of 8. */
+#define RAMP_JUDGED 8
+/*
+ * The coarse chunk, or half an AU where that is less: above every
+ * small-write buffer seen (128 KiB on cards, up to 256 KiB in the sim),
+ * and no larger, as the copy a collapse adds to each write stands out
+ * the less the more it writes, and the card's pauses hit it the more.
+ */
+#define RAMP_COARSE_MAX (512 * 1024ull)
+/* Coarse chunks below this would fit a card's small-write buffer. */
+#define RAMP_COARSE_MIN (256 * 1024ull)
+/* A row's values: each part's median time and rate, then the order. */
+#define RAMP_COLS (2 * RAMP_NPARTS + 1)
+/* The fine chunk: this share of an AU, but at least two pages. */
+#define RAMP_FINE_DIV 16
+#define RAMP_FINE_PAGES 2
+
+struct ramp {
+	struct vm *vm;
+	const struct opts *o;
+	uint64_t base, au, chunk[RAMP_NPARTS];
+	int shuffled;			/* this step writes backwards */
+	uint64_t pos;			/* offset within every stream's AU */
+	unsigned cap, bank;		/* bank: which of its two AUs */
+	double *lat;			/* this part's judged times */
+	struct ramp_best best;
+};
+
+/* AUs from the first stream's to the last one's second, for a cap. */
+static uint64_t ramp_aus(unsigned cap)
+{
+	return ((uint64_t)cap - 1) * AU_SPACING + 2;
+}
+
+/* The most streams d holds from the write offset; 0 if none. */
+static unsigned fits(const struct opts *o, const struct dev *d)
+{
+	uint64_t off = write_offset(o), aus;
+
+	if (off >= d->size || o->erasesize == 0)
+		return 0;
+	aus = (d->size - off) / o->erasesize;
+	if (aus < ramp_aus(1))
+		return 0;
+	aus = (aus - 2) / AU_SPACING + 1;
+	return aus > RAMP_CAP ? RAMP_CAP : (unsigned)aus;
+}
+
+static unsigned ramp_cap(const struct opts *o, const struct dev *d)
+{
+	return o->nr_arg ? o->nr_hi : fits(o, d);
+}
+
+static uint64_t chunk_of(const struct opts *o, enum ramp_part q)
+{
+	uint64_t c = o->erasesize / RAMP_FINE_DIV;
+
+	if (q == RAMP_COARSE)
+		return RAMP_COARSE_MAX < o->erasesize / 2 ? RAMP_COARSE_MAX :
+		       o->erasesize / 2;
+	return c > RAMP_FINE_PAGES * o->blocksize ? c :
+	       RAMP_FINE_PAGES * o->blocksize;
+}
+
+static int ramp_validate(const struct opts *o, const struct dev *d,
+			 char *err, size_t errlen)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+	char need[4 * UNIT_BUFLEN];
+	unsigned cap = ramp_cap(o, d);
+
+	if (chunk_of(o, RAMP_COARSE) < RAMP_COARSE_MIN) {
+		snprintf(err, errlen, "--erasesize=%s: the ramp needs AUs of "
+			 "at least 512KiB, for two coarse writes of 256KiB",
+			 shown(o->erasesize_arg, o->erasesize, a, sizeof(a)));
+		return -EINVAL;
+	}
+	/* the coarse chunk is at most half an AU; the fine one is two
+	 * blocks at least */
+	if (2 * chunk_of(o, RAMP_FINE) > o->erasesize) {
+		snprintf(err, errlen, "--blocksize=%s: the ramp's fine writes "
+			 "are two blocks, %s, more than half the %s AU",
+			 shown(o->blocksize_arg, o->blocksize, a, sizeof(a)),
+			 fmt_size(b, (double)chunk_of(o, RAMP_FINE)),
+			 fmt_size(c, (double)o->erasesize));
+		return -EINVAL;
+	}
+	if (check_offset(o, d, err, errlen))
+		return -EINVAL;
+	if (cap >= 1 && cap <= fits(o, d))
+		return 0;
+	snprintf(need, sizeof(need), "a ramp to %u streams needs %llu AUs "
+		 "of %s", cap ? cap : 1,
+		 (unsigned long long)ramp_aus(cap ? cap : 1),
+		 fmt_size(a, (double)o->erasesize));
+	return does_not_fit(err, errlen, d, need, "open-au-nr", o->nr_arg,
+			    "erasesize", o->erasesize_arg, "offset",
+			    o->offset_arg, NULL);
+}
+
+/* Where stream s writes next. */
+static uint64_t stream_at(const struct ramp *r, unsigned s,
+			  enum ramp_part q)
+{
+	uint64_t au = r->base +
+		      ((uint64_t)s * AU_SPACING + r->bank) * r->au;
+	uint64_t i = r->pos / r->chunk[q];
+
+	if (r->shuffled)
+		i = r->au / r->chunk[q] - 1 - i;
+	return au + i * r->chunk[q];
+}
+
+static int timed_write(struct ramp *r, uint64_t off, uint64_t len,
+		       uint64_t *ns)
+{
+	struct vm *vm = r->vm;
+	int ret;
+
+	vm->error = (struct vm_error){ 0, IO_WRITE, off, len, 0 };
+	if (vm_stop)
+		ret = -EINTR;
+	else {
+		if (vm->tick)
+			vm->tick(vm->hook_arg, TICK_IO);
+		ret = dev_write(vm->dev, vm->buf, len, off, ns);
+	}
+	if (ret)
+		vm->error.err = ret;
+	else if (vm->trace)
+		fprintf(vm->trace, "write   %-12llu %llu %llu ns\n",
+			(unsigned long long)off, (unsigned long long)len,
+			(unsigned long long)*ns);
+	return ret;
+}
+
+/* The next chunk position; full AUs are left for the other bank's. */
+static void advance(struct ramp *r, uint64_t chunk)
+{
+	r->pos += chunk;
+	if (r->pos + chunk <= r->au)
+		return;
+	r->pos = 0;
+	r->bank ^= 1;
+}
+
+/*
+ * One round: each of n streams writes a chunk at the same position,
+ * the newest first: one stream too many then makes every write of the
+ * round close an AU, where oldest first the others would still find
+ * theirs open until the newest had written.  Writes opening fresh AUs
+ * (position 0) and a part's warm-up round are not judged: they pay for
+ * closing the AUs left behind.  Judged times go to r->lat from *nlat.
+ */
+static int round_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
+		    size_t *nlat)
+{
+	int judged = !warm && r->pos != 0;
+	uint64_t ns = 0;
+	unsigned s;
+	int ret;
+
+	for (s = n; s-- > 0;) {
+		ret = timed_write(r, stream_at(r, s, q), r->chunk[q], &ns);
+		if (ret)
+			return ret;
+		if (judged)
+			r->lat[(*nlat)++] = (double)ns;
+	}
+	advance(r, r->chunk[q]);
+	return 0;
+}
+
+/*
+ * One part of a step: a warm-up round, then rounds until RAMP_JUDGED
+ * writes are judged.  The warm-up opens the AUs that the part before
+ * left to a card's small-write buffer (its chunks may fit one, and then
+ * take no slot) or that a collapse closed, so that no judged write
+ * pays for opening an AU.
+ */
+static int part_of(struct ramp *r, unsigned n, enum ramp_part q,
+		   double *med)
+{
+	size_t nlat = 0;
+	int ret;
+
+	/* a part starts on its own chunk: both parts share the AUs */
+	r->pos = round_up(r->pos, r->chunk[q]);
+	if (r->pos + r->chunk[q] > r->au)
+		advance(r, r->chunk[q]);
+	if ((ret = round_of(r, n, q, 1, &nlat)))
+		return ret;
+	while (nlat < RAMP_JUDGED)
+		if ((ret = round_of(r, n, q, 0, &nlat)))
+			return ret;
+	*med = ramp_median(r->lat, nlat);
+	return 0;
+}
+
+/* By enum ramp_judged, from RAMP_UNJUDGED. */
+static const char *const judged_word[] = { "unjudged", "held", "collapsed",
+					   "unclear" };
+
+static int print_row(struct ramp *r, unsigned n, const double *v,
+		     int judged)
+{
+	char key[16], t[UNIT_BUFLEN], rate[UNIT_BUFLEN];
+	FILE *f = r->vm->out;
+	enum ramp_part q;
+
+	if (!f)
+		return 0;
+	if (r->vm->tick)
+		r->vm->tick(r->vm->hook_arg, TICK_ROW);
+	put_field(f, "ramp", 0);
+	snprintf(key, sizeof(key), "%u", n);
+	put_field(f, key, 4);
+	put_field(f, r->shuffled ? "random" : "linear", 0);
+	for (q = 0; q < RAMP_NPARTS; q++) {
+		put_field(f, q == RAMP_COARSE ? "coarse" : "fine", 0);
+		put_field(f, fmt_time(t, v[2 * q]), ROW_KEY_WIDTH);
+		put_field(f, fmt_rate(rate, v[2 * q + 1]), ROW_COL_WIDTH);
+	}
+	fprintf(f, "%s\n", judged_word[judged - RAMP_UNJUDGED]);
+	return fflush(f) == EOF || ferror(f) ? -EIO : 0;
+}
+
+/*
+ * One step of n streams: its row, then how it went (enum ramp_judged;
+ * a step that could not be judged counts as unclear), or -errno.
+ */
+static int step(struct ramp *r, unsigned n)
+{
+	double med[RAMP_NPARTS], *v;
+	struct table_row *row;
+	enum ramp_part q;
+	enum ramp_judged judged;
+	int ret;
+
+	for (q = 0; q < RAMP_NPARTS; q++)
+		if ((ret = part_of(r, n, q, &med[q])))
+			return ret;
+	judged = ramp_judge(&r->best, med);
+	row = r->vm->tab ? table_add_row(r->vm->tab, n) : NULL;
+	if (r->vm->tab && !row)
+		return -ENOMEM;
+	v = row ? row->v : (double[RAMP_COLS]){ 0 };
+	v[RAMP_COLS - 1] = r->shuffled;
+	for (q = 0; q < RAMP_NPARTS; q++) {
+		v[2 * q] = med[q];
+		v[2 * q + 1] = (double)r->chunk[q] * 1e9 / med[q];
+	}
+	ret = print_row(r, n, v, judged);
+	if (!ret && r->vm->after_row)
+		ret = r->vm->after_row();
+	if (ret) {
+		r->vm->error.output = ret == -EIO;
+		return ret;
+	}
+	return judged == RAMP_UNJUDGED ? RAMP_UNCLEAR : (int)judged;
+}
+
+/*
+ * Ramp up from one stream until a step does not hold, then drop the
+ * newest stream (it must hold) and add it back: held again, it was no
+ * limit, and the ramp goes on.  A random ramp is judged against one
+ * linear stream first: a card with no random slot is as slow at one
+ * random stream as at ten.
+ */
+static int ramp_up(struct ramp *r)
+{
+	unsigned n = 1;
+	int c;
+
+	if (r->o->random) {
+		if ((c = step(r, 1)) < 0)
+			return c;
+		r->shuffled = 1;
+	}
+	while (n <= r->cap) {
+		if ((c = step(r, n)) < 0)
+			return c;
+		if (c == RAMP_HELD_STEP) {
+			n++;
+			continue;
+		}
+		if (n == 1)
+			return 0;
+		if ((c = step(r, n - 1)) != RAMP_HELD_STEP)
+			return c < 0 ? c : 0;
+		if ((c = step(r, n)) != RAMP_HELD_STEP)
+			return c < 0 ? c : 0;
+		n++;
+	}
+	fprintf(stderr, "flashbench: the ramp reached the cap without a "
+		"collapse: at least %u open AUs (--open-au-nr=N sets the "
+		"cap)\n", r->cap);
+	return 0;
+}
+
+/* The dry run writes each stream's two AUs once: all it may write. */
+static int plan_region(struct ramp *r)
+{
+	uint64_t ns;
+	unsigned s;
+	int ret;
+
+	for (s = 0; s < r->cap; s++)
+		if ((ret = timed_write(r, r->base + (uint64_t)s * AU_SPACING *
+				       r->au, 2 * r->au, &ns)))
+			return ret;
+	return 0;
+}
+
+static int ramp_drive(struct vm *vm, const struct opts *o)
+{
+	struct ramp r = { .vm = vm, .o = o, .base = write_offset(o),
+			  .au = o->erasesize, .cap = ramp_cap(o, vm->dev) };
+	enum ramp_part q;
+	int ret;
+
+	if (vm->tab)
+		vm->tab->ncols = RAMP_COLS;
+	for (q = 0; q < RAMP_NPARTS; q++)
+		r.chunk[q] = chunk_of(o, q);
+	r.lat = calloc(r.cap + RAMP_JUDGED, sizeof(*r.lat));
+	if (!r.lat)
+		return -ENOMEM;
+	ret = vm->dev->dry_run ? plan_region(&r) : ramp_up(&r);
+	free(r.lat);
+	return ret;
+}
+
+static void ramp_header(FILE *f, const struct opts *o)
+{
+	char a[UNIT_BUFLEN], c[UNIT_BUFLEN], fi[UNIT_BUFLEN];
+
+	fprintf(f, "ramp of %s AUs, coarse %s and fine %s writes, %s order\n",
+		fmt_size(a, (double)o->erasesize),
+		fmt_size(c, (double)chunk_of(o, RAMP_COARSE)),
+		fmt_size(fi, (double)chunk_of(o, RAMP_FINE)),
+		o->random ? "random" : "linear");
+}
+
+const struct testdesc testdesc_ramp = {
+	.name = "open-au-ramp",
+	.kind = TAB_RAMP,
+	.writes = 1,
+	.validate = ramp_validate,
+	.header = ramp_header,
+	.drive = ramp_drive,
+	.count = 1,
+};

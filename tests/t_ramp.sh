@@ -1,0 +1,170 @@
+#!/bin/sh
+# -O --ramp: the open-AU count by a ramp of streams (doc/ramp.md).
+# Fails on a build without --ramp: every run below needs it.
+cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
+
+# verdict_is NAME WANT FILE: the open_au_linear line of FILE says WANT
+verdict_is() {
+	_v=$(grep -o 'open_au_linear: [^-]*' "$3" | head -n 1)
+	case "$_v" in
+	"open_au_linear: $2 ") pass "$1: $2" ;;
+	*) fail "$1: '$_v', want 'open_au_linear: $2'" ;;
+	esac
+}
+
+# The six profiles at their erase sizes give the sim's open count,
+# exactly (N held, N+1 collapsed, drop and re-add confirmed it).
+for pe in sd08g:4MiB:6 su04g:4MiB:2 evo32:16MiB:7 samsung16:8MiB:32 \
+	  xporter:8MiB:8 rage:12MiB:12; do
+	p=${pe%%:*} rest=${pe#*:}
+	e=${rest%%:*} n=${rest#*:}
+	$FB -O --ramp --erasesize=$e sim:$p >"$TMP/ramp.$p" 2>"$TMP/ramp.$p.err"
+	verdict_is "ramp: $p live" "$n (medium)" "$TMP/ramp.$p.err"
+	# the pasted table gives the live verdict
+	$FB --analyze="$TMP/ramp.$p" >"$TMP/ramp.$p.an" 2>&1
+	verdict_is "ramp: $p --analyze" "$n (medium)" "$TMP/ramp.$p.an"
+done
+
+# The rows a user pastes: one per step, the confirmation repeating N+1.
+if [ "$(grep -c '^ramp 7 *linear coarse .* fine .* collapsed$' \
+	"$TMP/ramp.sd08g")" -eq 2 ] &&
+   grep -q '^ramp 6 *linear coarse .* held$' "$TMP/ramp.sd08g"; then
+	pass "ramp: sd08g rows: 7 collapsed twice around 6 held"
+else
+	fail "ramp: sd08g rows: $(tail -n 3 "$TMP/ramp.sd08g")"
+fi
+
+# At the cap without a collapse: a bound, said live and read back.
+$FB -O --ramp --open-au-nr=4 sim:sd08g >"$TMP/ramp.cap" 2>"$TMP/ramp.cap.err"
+expect_grep "ramp: cap message" \
+	'the ramp reached the cap without a collapse: at least 4' \
+	"$TMP/ramp.cap.err"
+verdict_is "ramp: cap live" "at least 4 (medium)" "$TMP/ramp.cap.err"
+$FB --analyze="$TMP/ramp.cap" >"$TMP/ramp.cap.an" 2>&1
+verdict_is "ramp: cap --analyze" "at least 4 (medium)" "$TMP/ramp.cap.an"
+
+# Pasted rows read with the live rule: a collapse the re-add did not
+# repeat was passed over; one with no drop after it is only a bound.
+row() { # row N COARSE FINE: a ramp row as the live run prints it
+	printf 'ramp %-3s linear coarse %-7s 8M/s     fine %-7s 8M/s\n' "$@"
+}
+{ row 1 10ms 10ms; row 2 10ms 11ms; row 3 40ms 40ms; row 2 10ms 10ms
+  row 3 10ms 10ms; row 4 11ms 10ms; } >"$TMP/ramp.fluke"
+$FB --analyze="$TMP/ramp.fluke" >"$TMP/ramp.fluke.an" 2>&1
+verdict_is "ramp: a collapse not repeated is passed over" \
+	"at least 4 (medium)" "$TMP/ramp.fluke.an"
+{ row 1 10ms 10ms; row 2 10ms 11ms; row 3 40ms 40ms; } >"$TMP/ramp.cut"
+$FB --analyze="$TMP/ramp.cut" >"$TMP/ramp.cut.an" 2>&1
+verdict_is "ramp: a collapse not confirmed is a bound" \
+	"at least 2 (low)" "$TMP/ramp.cut.an"
+{ row 1 10ms 10ms; row 2 10ms 30ms; row 1 10ms 10ms
+  row 2 10ms 30ms; } >"$TMP/ramp.fine"
+$FB --analyze="$TMP/ramp.fine" >"$TMP/ramp.fine.an" 2>&1
+verdict_is "ramp: the fine part alone collapsing counts" "1 (medium)" \
+	"$TMP/ramp.fine.an"
+
+# Between held and collapsed a step is unclear: a bound, never a count.
+{ row 1 10ms 10ms; row 2 13.5ms 10ms; row 1 10ms 10ms
+  row 2 13.5ms 10ms; } >"$TMP/ramp.unclear"
+$FB --analyze="$TMP/ramp.unclear" >"$TMP/ramp.unclear.an" 2>&1
+verdict_is "ramp: unclear steps leave a bound" "at least 1 (low)" \
+	"$TMP/ramp.unclear.an"
+
+# A random ramp is no count: inconclusive, naming the runs that decide.
+$FB -O --ramp --random --erasesize=8MiB --open-au-nr=12 sim:samsung16 \
+	>"$TMP/ramp.rnd" 2>"$TMP/ramp.rnd.err"
+expect_grep "ramp: random first step is linear" '^ramp 1 *linear' \
+	"$TMP/ramp.rnd"
+expect_grep "ramp: random verdict points to -O --random" \
+	'open_au_random: unknown (inconclusive) -- random ramp: held up to [0-9]* streams; not a count: confirm with -O --random' \
+	"$TMP/ramp.rnd.err"
+
+# JSON: the rows, additive fields.
+$FB -O --ramp --json --open-au-nr=3 sim:sd08g >"$TMP/ramp.json" 2>/dev/null
+if python3 - "$TMP/ramp.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d["tests"][0]["tables"][0] if "tests" in d else d["tables"][0]
+r = t["rows"][0]
+assert t["kind"] == "open_au_ramp", t["kind"]
+assert r["streams"] == 1 and r["coarse_ns"] > 0 and r["fine_bps"] > 0
+assert r["random"] is False
+PY
+then pass "ramp: JSON rows"; else fail "ramp: JSON rows"; fi
+
+# Bad combinations: one line naming the option, exit 2, nothing written.
+IMG=$TMP/ramp.img
+rm -f "$IMG"
+dd if=/dev/urandom of="$IMG" bs=1M count=40 2>/dev/null
+SUM=$(sum_of "$IMG")
+while IFS='|' read -r bad want; do
+	expect_status "ramp: refused: $bad" 2 $FB $bad "$IMG"
+	if [ "$(wc -l < "$TMP/err")" -eq 1 ] &&
+	   grep -q -e "^flashbench: $want" "$TMP/err"; then
+		pass "ramp: refused: $bad: one line naming the option"
+	else
+		fail "ramp: refused: $bad: $(cat "$TMP/err")"
+	fi
+done <<EOT
+--ramp|--ramp: a way of running -O (--open-au); give -O
+--ramp -a|--ramp: a way of running -O
+-O --ramp --open-au-nr=2-4|--open-au-nr=2-4: --ramp takes one number
+-O --ramp --count=2|--count=2: --ramp judges the median
+-O --ramp --plot=$TMP/r.svg|--plot=$TMP/r.svg: does not draw the ramp
+-O --ramp --erasesize=256KiB|--erasesize=256KiB: the ramp needs AUs of at least 512KiB
+-O --ramp --erasesize=1MiB --blocksize=512KiB|--blocksize=512KiB: the ramp's fine writes are two blocks, 1MiB
+-O --ramp --open-au-nr=99|--open-au-nr=99: a ramp to 99 streams needs
+EOT
+unchanged "ramp: refused runs" "$IMG" "$SUM"
+
+# On a file, end to end: it writes only inside the ranges it announced.
+cp "$IMG" "$TMP/ramp.orig"
+$FB -O --ramp --erasesize=512KiB --open-au-nr=3 "$IMG" \
+	>"$TMP/ramp.file" 2>"$TMP/ramp.file.err"
+st=$?
+# (a file's times are the machine's: which step it ends at is not ours)
+if [ $st -eq 0 ] && grep -q '^ramp 1 *linear coarse' "$TMP/ramp.file" &&
+   grep -q 'open_au_linear: ' "$TMP/ramp.file.err"; then
+	pass "ramp: file: runs end to end, rows and verdict"
+else
+	fail "ramp: file: exit $st: $(head -c 300 "$TMP/ramp.file.err")"
+fi
+if python3 - "$TMP/ramp.orig" "$IMG" "$TMP/ramp.file.err" <<'PY'
+import re, sys
+a = open(sys.argv[1], "rb").read()
+b = open(sys.argv[2], "rb").read()
+line = [l for l in open(sys.argv[3]) if "will overwrite" in l][0]
+ranges = [tuple(map(int, m)) for m in re.findall(r" (\d+)-(\d+)", line)]
+assert len(ranges) == 3, ranges
+inside = bytearray(len(a))
+for lo, hi in ranges:
+    inside[lo:hi + 1] = b"\1" * (hi + 1 - lo)
+changed = [i for i in range(0, len(a), 512) if a[i:i + 512] != b[i:i + 512]]
+assert changed, "nothing written"
+assert all(inside[i] for i in changed), "wrote outside %r" % (ranges,)
+PY
+then pass "ramp: file: writes only inside the announced ranges"
+else fail "ramp: file: writes only inside the announced ranges"; fi
+
+# --preserve: what the ramp may write is saved first and put back.
+SUM=$(sum_of "$IMG")
+rm -f "$TMP/ramp.pres"
+$FB -O --ramp --erasesize=512KiB --open-au-nr=3 --preserve="$TMP/ramp.pres" \
+	"$IMG" >/dev/null 2>"$TMP/ramp.pres.err"
+expect_grep "ramp: --preserve saves the announced region" \
+	'^flashbench: saved 3MiB to ' "$TMP/ramp.pres.err"
+unchanged "ramp: --preserve puts it back" "$IMG" "$SUM"
+rm -f "$IMG" "$TMP/ramp.orig" "$TMP/ramp.pres"
+
+# Random cards with known counts (tests/accuracy.py's generator): no
+# verdict wrong, not even at low confidence (seed 7's card 9, 512 KiB
+# AUs, was "at least 64" while a collapse of 1.46 times counted as held).
+if python3 bench/ramp_cost.py --fb "$FB" --no-profiles --cards 10 \
+	--seed 7 >"$TMP/ramp.cards" 2>&1 &&
+   grep -q '^verdicts: ' "$TMP/ramp.cards" &&
+   ! grep -q '^verdicts: .*wrong' "$TMP/ramp.cards"; then
+	pass "ramp: 10 random sim cards: no verdict wrong"
+else
+	fail "ramp: random sim cards: $(tail -n 3 "$TMP/ramp.cards")"
+fi
