@@ -32,17 +32,22 @@ void latency_add(struct latency *l, uint64_t ns)
 		l->max_ns = ns;
 }
 
-/* The geometric middle of bucket i, 1 <= i < LAT_NBUCKETS - 1. */
-static double bucket_middle(unsigned i)
+double latency_bucket_ns(const struct latency *l, unsigned i)
 {
-	return LAT_MIN_NS * exp2((i - 0.5) / LAT_PER_OCTAVE);
+	double v;
+
+	if (i == 0)
+		return (double)l->min_ns;
+	if (i >= LAT_NBUCKETS - 1)
+		return (double)l->max_ns;
+	v = LAT_MIN_NS * exp2((i - 0.5) / LAT_PER_OCTAVE);
+	return fmin(fmax(v, (double)l->min_ns), (double)l->max_ns);
 }
 
 uint64_t latency_quantile(const struct latency *l, double q)
 {
 	/* the sample of rank ceil(q * count), as a sorted list has it */
 	uint64_t rank = (uint64_t)ceil(q * (double)l->count), seen = 0;
-	double v;
 	unsigned i;
 
 	if (!l->count)
@@ -54,12 +59,5 @@ uint64_t latency_quantile(const struct latency *l, double q)
 		if (seen >= rank)
 			break;
 	}
-	if (i == 0 || i == LAT_NBUCKETS - 1)
-		return i ? l->max_ns : l->min_ns;
-	v = bucket_middle(i);
-	if (v < (double)l->min_ns)
-		return l->min_ns;
-	if (v > (double)l->max_ns)
-		return l->max_ns;
-	return (uint64_t)(v + 0.5);
+	return (uint64_t)(latency_bucket_ns(l, i) + 0.5);
 }

@@ -31,6 +31,11 @@ struct latency {
 
 void latency_init(struct latency *l, uint64_t threshold_ns);
 void latency_add(struct latency *l, uint64_t ns);
+/*
+ * What bucket i stands for: its geometric middle, within the fastest and
+ * the slowest write (those for the buckets under and over the octaves).
+ */
+double latency_bucket_ns(const struct latency *l, unsigned i);
 /* The q-quantile (0 < q <= 1) in ns; 0 when there is no write. */
 uint64_t latency_quantile(const struct latency *l, double q);
 

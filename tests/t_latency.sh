@@ -80,6 +80,25 @@ else
 		"^flashbench: worst write .* writes over 100ms$" "$D/t.err"
 fi
 
+# --plot: after the rate chart, the latency scatter and CDF, with log
+# latency axes and the threshold marked, as SVG a renderer draws.
+if command -v rsvg-convert >/dev/null 2>&1; then
+	$FB -O --stall=300ms --plot="$D/l.svg" sim:sd08g,stall=200:400ms \
+		>/dev/null 2>&1
+	if rsvg-convert "$D/l.svg" -o "$D/l.png" &&
+		python3 tests/svg_check.py "$D/l.svg" "$D/l.png" >/dev/null; then
+		pass "--plot: the latency charts render"
+	else
+		fail "--plot: the latency charts do not render"
+	fi
+	expect_grep "--plot: a latency scatter" "latency of each write" "$D/l.svg"
+	expect_grep "--plot: a latency CDF" "share of writes at most" "$D/l.svg"
+	expect_grep "--plot: log latency axes" "write latency (log)" "$D/l.svg"
+	expect_grep "--plot: the threshold marked" ">stall 300ms<" "$D/l.svg"
+else
+	skip "--plot latency charts (rsvg-convert not installed)"
+fi
+
 expect_status "--stall=0: usage error" 2 $FB -O --stall=0 sim:
 expect_grep "--stall=0: names option and value" "^flashbench: --stall=0: " \
 	"$TMP/err"

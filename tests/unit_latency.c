@@ -51,7 +51,8 @@ static double worst_error(unsigned seeds, uint64_t *over_wrong)
 		*over_wrong += l.over != over;
 		qsort(sample, NSAMPLES, sizeof(*sample), cmp_u64);
 		for (i = 0; i < sizeof(qs) / sizeof(qs[0]); i++) {
-			uint64_t want = sample[(size_t)ceil(qs[i] * NSAMPLES) - 1];
+			size_t rank = (size_t)ceil(qs[i] * NSAMPLES);
+			uint64_t want = sample[rank - 1];
 
 			e = fabs(log2((double)latency_quantile(&l, qs[i]) /
 				      (double)want));
@@ -69,8 +70,9 @@ int main(void)
 	double err = worst_error(20, &wrong);
 	struct latency l;
 
-	CHECK(err <= bound, "percentiles within x%.4f of the exact (worst x%.4f)",
-	      bound, err);
+	CHECK(err <= bound,
+	      "percentiles within x%.4f of the exact (worst x%.4f)", bound,
+	      err);
 	CHECK(!wrong, "slowest write and count over the threshold exact");
 	latency_init(&l, LAT_STALL_NS);
 	CHECK(latency_quantile(&l, 0.5) == 0 && l.count == 0,
