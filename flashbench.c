@@ -34,6 +34,7 @@
 #include "output/progress.h"
 #include "run.h"
 #include "output/run_json.h"
+#include "output/stalls.h"
 #include "safety/safefile.h"
 #include "safety/signals.h"
 #include "survey/survey.h"
@@ -484,6 +485,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
 	progress_clear(&pg);
 	status = run_status(fr, d, &r, ret);
+	stall_summary(stderr, &r.tab);
 	if (fr->preserve && fr->o.test->writes)
 		status = put_back(fr, d, status);
 	if (!status && stop_signal())

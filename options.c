@@ -160,6 +160,20 @@ static void opt_duration(struct front *fr, const char *arg)
 		die_usage("--max-time=%s: must not be zero", arg);
 }
 
+/* --stall=DURATION: the write time that counts as a stall. */
+static void opt_stall(struct front *fr, const char *arg)
+{
+	int ret = parse_duration(arg, &fr->o.stall_ns);
+
+	if (ret == -ERANGE)
+		die_usage("--stall=%s: too large", arg);
+	if (ret)
+		die_usage("--stall=%s: not a duration (h, m, s, ms in that "
+			  "order, each at most once: e.g. 100ms, 2s)", arg);
+	if (!fr->o.stall_ns)
+		die_usage("--stall=%s: must not be zero", arg);
+}
+
 static void show_help(struct front *fr, const char *arg);
 
 static void show_help_sim(struct front *fr, const char *arg)
@@ -295,6 +309,11 @@ static const struct optdef optdefs[] = {
 	  .at = AT(o.fat_nr), .typed = AT(o.fat_nr_arg),
 	  .max = TABLE_MAXCOLS, .def = XSTR(FAT_AUS),
 	  .help = "AUs looked at by --find-fat (default %s)" },
+	{ "stall", 0, required_argument, K_CALL, .arg = "=DURATION",
+	  .call = opt_stall, .typed = AT(o.stall_arg),
+	  .help = "write tests: a write slower than this is a\n"
+		  "stall, counted per row and summed up on stderr\n"
+		  "(default 100ms; h, m, s, ms: 100ms, 2s)" },
 	{ "random", 'r', no_argument, K_FLAG, .at = AT(o.random),
 	  .help = "pseudo-random order inside each AU" },
 	{ "ramp", 0, no_argument, K_FLAG, .at = AT(o.ramp),

@@ -157,7 +157,7 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 		.trace = o->verbose ? stderr : NULL,
 		.after_row = r->after_row,
 		.row_done = r->row_done, .tick = r->tick,
-		.hook_arg = r->hook_arg,
+		.hook_arg = r->hook_arg, .stall_ns = o->stall_ns,
 	};
 	/* discards need no buffer; one of 4 GiB would not fit on 32-bit */
 	uint64_t len = r->plan.io.reads || r->plan.io.writes ?

@@ -22,7 +22,7 @@ struct opts {
 	 */
 	const char *blocksize_arg, *erasesize_arg, *offset_arg, *count_arg;
 	const char *nr_arg, *fat_nr_arg, *scatter_order_arg;
-	const char *scatter_span_arg, *interval_order_arg;
+	const char *scatter_span_arg, *interval_order_arg, *stall_arg;
 	unsigned count;
 	unsigned count_typed;		/* --count=N; 0: each test's default */
 	unsigned nr_lo, nr_hi;		/* --open-au-nr=N or A-B */
@@ -31,6 +31,7 @@ struct opts {
 	int random;
 	int ramp;		/* -O --ramp: the ramp instead of -O */
 	int verbose;
+	uint64_t stall_ns;	/* --stall=DURATION: a slower write stalls */
 	uint64_t discard_off, discard_len;	/* --discard=START:LENGTH */
 };
 

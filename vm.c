@@ -2,6 +2,7 @@
 /* The test-program interpreter. */
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/units.h"
@@ -227,6 +228,8 @@ static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 	}
 	if (vm->trace)
 		trace_io(vm->trace, n->io, (uint64_t)off, (uint64_t)len, ns);
+	if (n->io == IO_WRITE && !vm->plan)
+		latency_add(&vm->row_lat, ns);
 	*out = (struct vm_val){ (double)ns, (double)len, 1, (double)ns,
 				(double)ns, 1 };
 	return 0;
@@ -604,6 +607,14 @@ static int add_kept(struct vm *vm, struct row *r)
 	return 0;
 }
 
+/* Without memory for it a row just has no latency: not worth failing. */
+static void keep_latency(struct table_row *tr, const struct latency *l)
+{
+	tr->lat = malloc(sizeof(*tr->lat));
+	if (tr->lat)
+		*tr->lat = *l;
+}
+
 static int emit_row(struct vm *vm, const struct vm_node *n,
 		    const struct row *r)
 {
@@ -617,6 +628,8 @@ static int emit_row(struct vm *vm, const struct vm_node *n,
 		tr = table_add_row(vm->tab, (uint64_t)vm->var[n->key]);
 		for (i = 0; tr && i < r->n; i++)
 			tr->v[i] = r->v[i];
+		if (tr && vm->row_lat.count)
+			keep_latency(tr, &vm->row_lat);
 	}
 	if (vm->out) {
 		if (vm->tick)
@@ -713,6 +726,8 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 	int ret = 0;
 
 	vm->nkept = 0;
+	latency_init(&vm->row_lat,
+		     vm->stall_ns ? vm->stall_ns : LAT_STALL_NS);
 	if (n->rounds)
 		return run_rounds(vm, n);
 	for (i = 0; i < n->nkids && !ret; i++) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "dev.h"
+#include "lib/latency.h"
 #include "lib/table.h"
 
 /*
@@ -160,6 +161,14 @@ struct vm {
 	 * differ only by where they are is planned from its first pass.
 	 */
 	int plan;
+	/*
+	 * Every timed write of the current row, the passes a pause made
+	 * the row throw away included (those are the stalls), handed to
+	 * the table's row; a write slower than stall_ns (0: LAT_STALL_NS)
+	 * is a stall.
+	 */
+	struct latency row_lat;
+	uint64_t stall_ns;
 	/* called after each row: a point a test can hold the run at */
 	int (*after_row)(void);
 };

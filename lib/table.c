@@ -76,6 +76,7 @@ struct table_row *table_add_row(struct table *t, uint64_t key)
 		return NULL;
 	r = &t->rows[t->nrows];
 	r->key = key;
+	r->lat = NULL;
 	r->v = t->pool + t->nrows * t->width;
 	t->nrows++;
 	return r;
@@ -83,6 +84,10 @@ struct table_row *table_add_row(struct table *t, uint64_t key)
 
 void table_free(struct table *t)
 {
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++)
+		free(t->rows[i].lat);
 	free(t->rows);
 	free(t->pool);
 	t->rows = NULL;

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lib/latency.h"
+
 /*
  * A result table in base units, as measured live or parsed from a report.
  * Rows are keyed by a size in bytes (align boundary, write size, offset);
@@ -36,6 +38,7 @@ enum table_kind {
 struct table_row {
 	uint64_t key;
 	double *v;		/* width values, in the table's pool */
+	struct latency *lat;	/* live rows with writes: each one's time */
 };
 
 struct table {

@@ -148,29 +148,38 @@ const char *size_problem(const char *s, uint64_t *out)
 
 /* The units of a duration, largest first: the order they must come in. */
 static const struct {
-	char c;
+	const char *name;
 	uint64_t ns;
-} dur_unit[] = { { 'h', 3600000000000ull }, { 'm', 60000000000ull },
-		 { 's', 1000000000ull } };
+} dur_unit[] = { { "h", 3600000000000ull }, { "m", 60000000000ull },
+		 { "s", 1000000000ull }, { "ms", 1000000ull } };
 
 #define N_DUR_UNITS (sizeof(dur_unit) / sizeof(dur_unit[0]))
+#define DUR_SECONDS 2	/* a bare number's unit */
 
 /*
- * Index in dur_unit of the unit c, searched from first on: a unit
- * already used or larger than one used ("1s1s", "1m1h") is not found,
- * as each may come once and largest first.  N_DUR_UNITS if none.
+ * Index in dur_unit of the unit p starts with (followed by the next
+ * number or the end: "m" is not the start of "ms"), searched from first
+ * on: a unit already used or larger than one used ("1s1s", "1m1h") is
+ * not found, as each may come once and largest first.  N_DUR_UNITS if
+ * none.
  */
-static size_t dur_unit_at(char c, size_t first)
+static size_t dur_unit_at(const char *p, size_t first)
 {
-	while (first < N_DUR_UNITS && dur_unit[first].c != c)
-		first++;
+	size_t n;
+
+	for (; first < N_DUR_UNITS; first++) {
+		n = strlen(dur_unit[first].name);
+		if (!strncmp(p, dur_unit[first].name, n) &&
+		    (!p[n] || isdigit((unsigned char)p[n])))
+			return first;
+	}
 	return first;
 }
 
 /*
- * A duration: number-unit pairs, hours then minutes then seconds, each
- * at most once ("90s", "20m", "2h", "1h30m", "1h30m15s"); a bare number
- * alone is seconds.
+ * A duration: number-unit pairs, hours then minutes then seconds then
+ * milliseconds, each at most once ("90s", "20m", "2h", "1h30m",
+ * "1h30m15s", "250ms"); a bare number alone is seconds.
  */
 int parse_duration(const char *s, uint64_t *ns)
 {
@@ -189,15 +198,15 @@ int parse_duration(const char *s, uint64_t *ns)
 		v = strtoull(s, &end, 10);
 		if (errno == ERANGE)
 			return -ERANGE;
-		i = !*end && next == 0 ? N_DUR_UNITS - 1 :
-			dur_unit_at(*end, next);
+		i = !*end && next == 0 ? DUR_SECONDS :
+			dur_unit_at(end, next);
 		if (i == N_DUR_UNITS)
 			return -EINVAL;
 		if (v > (UINT64_MAX - total) / dur_unit[i].ns)
 			return -ERANGE;
 		total += v * dur_unit[i].ns;
 		next = i + 1;
-		s = *end ? end + 1 : end;
+		s = *end ? end + strlen(dur_unit[i].name) : end;
 	}
 	*ns = total;
 	return 0;

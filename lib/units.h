@@ -28,9 +28,9 @@ int parse_uint(const char *s, uint64_t *out);
 const char *size_problem(const char *s, uint64_t *out);
 
 /*
- * Parse a duration: hours, minutes, seconds, each at most once and in
- * that order ("90s", "20m", "2h", "1h30m", "1h30m15s"; a bare number is
- * seconds) into ns.  0, -EINVAL or -ERANGE.
+ * Parse a duration: hours, minutes, seconds, milliseconds, each at most
+ * once and in that order ("90s", "20m", "2h", "1h30m", "1h30m15s",
+ * "100ms"; a bare number is seconds) into ns.  0, -EINVAL or -ERANGE.
  */
 int parse_duration(const char *s, uint64_t *ns);
 

@@ -146,19 +146,160 @@ static int fill(struct chart *c, struct chart_data *d, const struct table *t,
 	return 0;
 }
 
+/* Rows of t with timed writes: those charted for latency. */
+static size_t latency_rows(const struct table *t)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < t->nrows; k++)
+		n += t->rows[k].lat != NULL;
+	return n;
+}
+
+enum latency_chart { LAT_SCATTER, LAT_CDF };
+
+static void latency_axes(struct chart *c, const struct table *t,
+			 enum latency_chart which)
+{
+	static const struct {
+		const char *title, *xname, *yname;
+		enum axis_unit xunit, yunit;
+	} kinds[] = {
+		[LAT_SCATTER] = { "latency of each write (a dot per 1/8 "
+				  "doubling)", "write size",
+				  "write latency (log)", AXIS_SIZE, AXIS_TIME },
+		[LAT_CDF] = { "share of writes at most this slow, a line per "
+			      "size", "write latency (log)",
+			      "writes (cumulative)", AXIS_TIME, AXIS_PERCENT },
+	};
+
+	snprintf(c->title, sizeof(c->title), "%s: %s",
+		 table_kind_name(t->kind), kinds[which].title);
+	c->xname = kinds[which].xname;
+	c->yname = kinds[which].yname;
+	c->xunit = kinds[which].xunit;
+	c->yunit = kinds[which].yunit;
+}
+
+/* Room for a point per latency bucket of every row. */
+static int bucket_points(struct chart_data *d, const struct table *t)
+{
+	d->x = calloc(t->nrows * LAT_NBUCKETS, sizeof(double));
+	d->y = calloc(t->nrows * LAT_NBUCKETS, sizeof(double));
+	return d->x && d->y ? 0 : -ENOMEM;
+}
+
+static void stall_mark(struct chart *c, const struct table *t, int across)
+{
+	char d[UNIT_BUFLEN];
+	size_t k;
+
+	for (k = 0; k < t->nrows && !t->rows[k].lat; k++)
+		;
+	c->mark[0].x = (double)t->rows[k].lat->threshold_ns;
+	c->mark[0].horizontal = across;
+	snprintf(c->mark[0].label, sizeof(c->mark[0].label), "stall %s",
+		 fmt_time(d, c->mark[0].x));
+	c->nmark = 1;
+}
+
+/*
+ * Each write against its size: a dot per latency bucket some write of
+ * that size fell in (the buckets' resolution, 8 to a doubling), on a
+ * log axis with the stall threshold across.
+ */
+static int latency_scatter(struct chart *c, struct chart_data *d,
+			   const struct table *t)
+{
+	size_t k, n = 0;
+	unsigned i;
+
+	if (bucket_points(d, t))
+		return -ENOMEM;
+	for (k = 0; k < t->nrows; k++) {
+		const struct latency *l = t->rows[k].lat;
+
+		for (i = 0; l && i < LAT_NBUCKETS; i++) {
+			if (!l->bucket[i])
+				continue;
+			d->x[n] = (double)t->rows[k].key;
+			d->y[n++] = latency_bucket_ns(l, i);
+		}
+	}
+	latency_axes(c, t, LAT_SCATTER);
+	c->xlog2 = c->ylog10 = c->points = 1;
+	c->s[0] = (struct chart_series){ .x = d->x, .y = d->y, .n = n };
+	c->ns = 1;
+	stall_mark(c, t, 1);
+	return 0;
+}
+
+/* Percent of a row's writes at or under each latency: a line per size. */
+static int latency_cdf(struct chart *c, struct chart_data *d,
+		       const struct table *t)
+{
+	double seen, *x, *y;
+	size_t k, n;
+	unsigned i;
+
+	if (bucket_points(d, t))
+		return -ENOMEM;
+	for (k = 0; k < t->nrows && c->ns < CHART_MAXSERIES; k++) {
+		const struct latency *l = t->rows[k].lat;
+		struct chart_series *s = &c->s[c->ns];
+		char size[UNIT_BUFLEN];
+
+		if (!l)
+			continue;
+		x = d->x + c->ns * LAT_NBUCKETS;
+		y = d->y + c->ns * LAT_NBUCKETS;
+		for (i = 0, n = 0, seen = 0; i < LAT_NBUCKETS; i++) {
+			if (!l->bucket[i])
+				continue;
+			seen += l->bucket[i];
+			x[n] = latency_bucket_ns(l, i);
+			y[n++] = 100.0 * seen / (double)l->count;
+		}
+		s->x = x;
+		s->y = y;
+		s->n = n;
+		snprintf(s->label, sizeof(s->label), "%s",
+			 fmt_size(size, (double)t->rows[k].key));
+		c->ns++;
+	}
+	latency_axes(c, t, LAT_CDF);
+	c->xlog10 = 1;
+	stall_mark(c, t, 0);
+	return 0;
+}
+
 int plot_tables(FILE *f, const struct table *t, size_t n,
 		const struct analysis *a)
 {
-	struct chart *c = calloc(n ? n : 1, sizeof(*c));
-	struct chart_data *d = calloc(n ? n : 1, sizeof(*d));
-	size_t i;
-	int ret = c && d ? 0 : -ENOMEM;
+	size_t i, m = n;
+	struct chart *c;
+	struct chart_data *d;
+	int ret;
 
-	for (i = 0; i < n && !ret; i++)
-		ret = fill(&c[i], &d[i], &t[i], a);
+	for (i = 0; i < n; i++)
+		m += latency_rows(&t[i]) ? 2 : 0;
+	c = calloc(m ? m : 1, sizeof(*c));
+	d = calloc(m ? m : 1, sizeof(*d));
+	ret = c && d ? 0 : -ENOMEM;
+	for (i = 0, m = 0; i < n && !ret; i++) {
+		ret = fill(&c[m], &d[m], &t[i], a);
+		m++;
+		if (ret || !latency_rows(&t[i]))
+			continue;
+		ret = latency_scatter(&c[m], &d[m], &t[i]);
+		m++;
+		if (!ret)
+			ret = latency_cdf(&c[m], &d[m], &t[i]);
+		m++;
+	}
 	if (!ret)
-		ret = svg_write(f, c, n);
-	for (i = 0; d && i < n; i++) {
+		ret = svg_write(f, c, m);
+	for (i = 0; d && i < m; i++) {
 		free(d[i].x);
 		free(d[i].y);
 	}

@@ -9,6 +9,7 @@
 #include "output/identity_out.h"
 #include "lib/version.h"
 #include "output/run_json.h"
+#include "output/stalls.h"
 
 void json_meta(struct json *j, const struct json_cmd *cmd)
 {
@@ -89,6 +90,8 @@ static void json_rows(struct json *j, const struct table *t)
 			json_bool(j, "random", r->v[4] != 0);
 		if (t->kind == TAB_ALIGN && t->nkept)
 			json_places(j, t, r);
+		if (r->lat)
+			latency_json(j, r->lat);
 		json_close(j, '}');
 	}
 	json_close(j, ']');

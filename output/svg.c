@@ -28,8 +28,8 @@ static const char *const palette[] = {
 /* Where a chart's data lands on the page. */
 struct frame {
 	double top, height;		/* plot area */
-	double xmin, xmax, ymin, ymax;	/* data range (x as log2 if xlog2) */
-	int xlog2;
+	double xmin, xmax, ymin, ymax;	/* data range, as the axes scale it */
+	int xlog2, xlog10, ylog10;
 };
 
 static void put_text(FILE *f, const char *s)
@@ -53,13 +53,28 @@ static char *fmt_axis(char *buf, double v, enum axis_unit u)
 	switch (u) {
 	case AXIS_SIZE: return fmt_size(buf, v);
 	case AXIS_TIME: return fmt_time(buf, v);
+	case AXIS_PERCENT:
+		snprintf(buf, UNIT_BUFLEN, "%.0f%%", v);
+		return buf;
 	default: return fmt_rate(buf, v);
 	}
 }
 
+/* A value where its axis puts it: log2 or log10 of it, or itself. */
+static double scaled(int log2_axis, int log10_axis, double v)
+{
+	return log2_axis ? log2(v) : log10_axis ? log10(v) : v;
+}
+
+/* The value at a place on its axis. */
+static double unscaled(int log2_axis, int log10_axis, double v)
+{
+	return log2_axis ? exp2(v) : log10_axis ? pow(10, v) : v;
+}
+
 static double x_of(const struct frame *fr, double x)
 {
-	double v = fr->xlog2 ? log2(x) : x;
+	double v = scaled(fr->xlog2, fr->xlog10, x);
 
 	return LEFT + (v - fr->xmin) / (fr->xmax - fr->xmin) *
 	       (WIDTH - LEFT - RIGHT);
@@ -67,20 +82,23 @@ static double x_of(const struct frame *fr, double x)
 
 static double y_of(const struct frame *fr, double y)
 {
+	y = scaled(0, fr->ylog10, y);
 	return fr->top + fr->height -
 	       (y - fr->ymin) / (fr->ymax - fr->ymin) * fr->height;
 }
 
 static int usable(const struct chart *c, double x, double y)
 {
-	return isfinite(x) && isfinite(y) && (!c->xlog2 || x > 0);
+	return isfinite(x) && isfinite(y) &&
+	       (!(c->xlog2 || c->xlog10) || x > 0) && (!c->ylog10 || y > 0);
 }
 
 /* The data range, widened so a flat or single-point chart still shows. */
 static void fit_range(const struct chart *c, struct frame *fr)
 {
 	double xmin = INFINITY, xmax = -INFINITY;
-	double ymin = 0, ymax = -INFINITY;
+	/* a linear y axis starts at 0 */
+	double ymin = c->ylog10 ? INFINITY : 0, ymax = -INFINITY;
 	unsigned i;
 	size_t k;
 
@@ -90,7 +108,8 @@ static void fit_range(const struct chart *c, struct frame *fr)
 
 			if (!usable(c, x, y))
 				continue;
-			x = c->xlog2 ? log2(x) : x;
+			x = scaled(c->xlog2, c->xlog10, x);
+			y = scaled(0, c->ylog10, y);
 			xmin = fmin(xmin, x);
 			xmax = fmax(xmax, x);
 			ymin = fmin(ymin, y);
@@ -105,14 +124,18 @@ static void fit_range(const struct chart *c, struct frame *fr)
 		xmin -= 1;
 		xmax += 1;
 	}
+	if (!isfinite(ymin))
+		ymin = 0;
 	if (!isfinite(ymax) || ymax - ymin < 1e-9)
 		ymax = ymin + 1;
 	/* room above the highest point */
 	fr->xmin = xmin;
 	fr->xmax = xmax;
-	fr->ymin = ymin < 0 ? ymin - 0.05 * (ymax - ymin) : 0;
+	fr->ymin = ymin < 0 || c->ylog10 ? ymin - 0.05 * (ymax - ymin) : 0;
 	fr->ymax = ymax + 0.05 * (ymax - ymin);
 	fr->xlog2 = c->xlog2;
+	fr->xlog10 = c->xlog10;
+	fr->ylog10 = c->ylog10;
 }
 
 /* A step of 1, 2 or 5 times a power of ten giving at most MAX_TICKS. */
@@ -142,14 +165,17 @@ static void tick(FILE *f, double x1, double y1, double x2, double y2,
 
 static void y_ticks(FILE *f, const struct chart *c, const struct frame *fr)
 {
-	double step = nice_step(fr->ymax - fr->ymin), v;
+	/* decades on a log axis */
+	double step = c->ylog10 ? 1 : nice_step(fr->ymax - fr->ymin), v;
 	char buf[UNIT_BUFLEN];
 
 	for (v = ceil(fr->ymin / step) * step; v <= fr->ymax; v += step) {
-		double y = y_of(fr, v);
+		double data = unscaled(0, c->ylog10, v);
+		double y = y_of(fr, data);
 
 		tick(f, LEFT, y, WIDTH - RIGHT, y, LEFT - 6, y + 4, "end",
-		     fmt_axis(buf, fabs(v) < step / 1e6 ? 0 : v, c->yunit));
+		     fmt_axis(buf, fabs(v) < step / 1e6 && !c->ylog10 ? 0 :
+			      data, c->yunit));
 	}
 }
 
@@ -160,6 +186,8 @@ static void x_ticks(FILE *f, const struct chart *c, const struct frame *fr)
 
 	if (c->xlog2)
 		step = fmax(1, ceil((fr->xmax - fr->xmin) / MAX_TICKS));
+	else if (c->xlog10)
+		step = 1;	/* decades */
 	else if (c->xunit == AXIS_SIZE)
 		/* offsets read best at binary multiples */
 		step = exp2(ceil(log2((fr->xmax - fr->xmin) / (MAX_TICKS / 2))));
@@ -167,7 +195,7 @@ static void x_ticks(FILE *f, const struct chart *c, const struct frame *fr)
 		step = nice_step(fr->xmax - fr->xmin);
 	for (v = ceil(fr->xmin / step) * step; v <= fr->xmax + 1e-9;
 	     v += step) {
-		double data = c->xlog2 ? exp2(v) : v;
+		double data = unscaled(c->xlog2, c->xlog10, v);
 		double x = x_of(fr, data);
 
 		tick(f, x, fr->top, x, bottom, x, bottom + 16, "middle",
@@ -198,6 +226,24 @@ static void axes(FILE *f, const struct chart *c, const struct frame *fr)
 	fputs("</text>\n", f);
 }
 
+/* A line across at y, labelled at its right end above it. */
+static void hmark(FILE *f, const struct chart *c, const struct frame *fr,
+		  const struct chart_mark *m)
+{
+	double y, v = scaled(0, c->ylog10, m->x);
+
+	if (!isfinite(v) || v < fr->ymin || v > fr->ymax)
+		return;
+	y = y_of(fr, m->x);
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+		"stroke=\"#555\" stroke-dasharray=\"6 4\"/>\n", LEFT, y,
+		WIDTH - RIGHT, y);
+	fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" "
+		"fill=\"#555\">", WIDTH - RIGHT - 4, y - 4);
+	put_text(f, m->label);
+	fputs("</text>\n", f);
+}
+
 static void marks(FILE *f, const struct chart *c, const struct frame *fr)
 {
 	unsigned i;
@@ -205,7 +251,11 @@ static void marks(FILE *f, const struct chart *c, const struct frame *fr)
 	for (i = 0; i < c->nmark; i++) {
 		double x;
 
-		if (!usable(c, c->mark[i].x, 0))
+		if (c->mark[i].horizontal) {
+			hmark(f, c, fr, &c->mark[i]);
+			continue;
+		}
+		if (!usable(c, c->mark[i].x, 1))
 			continue;
 		x = x_of(fr, c->mark[i].x);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "

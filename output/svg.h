@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 /* How the numbers on an axis are labelled (the unit formatters). */
-enum axis_unit { AXIS_SIZE, AXIS_TIME, AXIS_RATE };
+enum axis_unit { AXIS_SIZE, AXIS_TIME, AXIS_RATE, AXIS_PERCENT };
 
 #define CHART_MAXSERIES 64
 #define CHART_MAXMARKS 4
@@ -18,10 +18,14 @@ struct chart_series {
 	size_t n;
 };
 
-/* A vertical line at x, e.g. the erase block step of an -a plot. */
+/*
+ * A vertical line at x, e.g. the erase block step of an -a plot; or,
+ * horizontal, one across at y = x, e.g. a latency threshold.
+ */
 struct chart_mark {
 	double x;
 	char label[48];
+	int horizontal;
 };
 
 struct chart {
@@ -29,6 +33,7 @@ struct chart {
 	const char *xname, *yname;
 	enum axis_unit xunit, yunit;
 	int xlog2;		/* x at powers of two, evenly spaced */
+	int xlog10, ylog10;	/* the axis in decades (latencies) */
 	int points;		/* dots instead of lines (scatter) */
 	struct chart_series s[CHART_MAXSERIES];
 	unsigned ns;

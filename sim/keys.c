@@ -27,7 +27,9 @@
 /* Cards read 2 or 4 pages at once; 8 leaves room, more is no card. */
 #define SIM_MAX_PLANES	8
 
-enum key_kind { KEY_SIZE, KEY_COUNT, KEY_U64, KEY_PERCENT, KEY_FAIL };
+enum key_kind {
+	KEY_SIZE, KEY_COUNT, KEY_U64, KEY_PERCENT, KEY_FAIL, KEY_STALL
+};
 
 struct sim_key {
 	const char *name;
@@ -73,6 +75,9 @@ static const struct sim_key keys[] = {
 	    "percent more programming for a write out of order"),
 	KEY("pause", KEY_PERCENT, pause,
 	    "percent chance per MiB written of a 20-200ms pause [noise]"),
+	KEY("stall", KEY_STALL, stall_every,
+	    "N:DURATION: every N-th write (where k mod N = seed mod N)\n"
+	    "             takes DURATION (e.g. 250ms) more; 0:0s: none [0:0s]"),
 	KEY("fail", KEY_FAIL, fail, "any I/O covering byte N fails: EIO"),
 	KEY("vanish", KEY_U64, vanish,
 	    "every I/O after the N-th fails: ENODEV (0: never) [0]"),
@@ -151,6 +156,32 @@ static int parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* stall=N:DURATION, N from 1; or 0:... for none */
+static int set_stall(struct sim_params *p, const struct sim_key *k,
+		     const char *val, const char *spec, char *err,
+		     size_t errlen)
+{
+	const char *colon = strchr(val, ':');
+	char every[32];
+
+	if (!colon || (size_t)(colon - val) >= sizeof(every))
+		return fail_msg(err, errlen, spec, k->name,
+				"expected N:DURATION (e.g. 500:250ms)");
+	memcpy(every, val, (size_t)(colon - val));
+	every[colon - val] = '\0';
+	if (parse_u64(every, &p->stall_every))
+		return fail_msg(err, errlen, spec, k->name,
+				"%s: not a count of writes", every);
+	if (parse_duration(colon + 1, &p->stall_ns))
+		return fail_msg(err, errlen, spec, k->name,
+				"%s: not a duration (e.g. 250ms, 2s)",
+				colon + 1);
+	if (!p->stall_every != !p->stall_ns)
+		return fail_msg(err, errlen, spec, k->name,
+				"N and DURATION are both zero or neither");
+	return 0;
+}
+
 static int set_key(struct sim_params *p, const struct sim_key *k,
 		   const char *val, const char *spec, char *err,
 		   size_t errlen)
@@ -199,6 +230,8 @@ static int set_key(struct sim_params *p, const struct sim_key *k,
 		else
 			*(uint64_t *)field = v;
 		return 0;
+	case KEY_STALL:
+		return set_stall(p, k, val, spec, err, errlen);
 	}
 	return -EINVAL;
 }

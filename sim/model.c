@@ -38,6 +38,7 @@ struct sim {
 	double fold;		/* ns per byte a card that levels off adds */
 	uint64_t clock;		/* LRU stamps */
 	uint64_t ios;		/* calls so far, for vanish */
+	uint64_t writes;	/* writes so far, for stall */
 	uint64_t rng;
 	/*
 	 * Reads shift each of their draws by one from a stream of their
@@ -439,6 +440,16 @@ static uint64_t pauses(struct sim *s, uint64_t len)
 	return (uint64_t)ns;
 }
 
+/* The injected stall of this write (stall=N:DURATION), drawing nothing. */
+static uint64_t stall(struct sim *s)
+{
+	if (!s->p.stall_every)
+		return 0;
+	s->writes++;
+	return s->writes % s->p.stall_every == s->p.seed % s->p.stall_every ?
+	       s->p.stall_ns : 0;
+}
+
 static int sim_write(struct dev *d, const void *buf, uint64_t len,
 		     uint64_t off, uint64_t *ns)
 {
@@ -458,7 +469,7 @@ static int sim_write(struct dev *d, const void *buf, uint64_t len,
 		off += n;
 		len -= n;
 	}
-	*ns = jitter(s, unit_rand, t) + pauses(s, total);
+	*ns = jitter(s, unit_rand, t) + pauses(s, total) + stall(s);
 	return 0;
 }
 

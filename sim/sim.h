@@ -43,6 +43,12 @@ struct sim_params {
 	 */
 	double merge, level, rcost, pause;
 	uint64_t small;
+	/*
+	 * stall=N:DURATION: write k (from 1, since the device was opened)
+	 * takes stall_ns more where k mod N is seed mod N (N = stall_every,
+	 * 0: never): a known count of stalls, placed by the seed
+	 */
+	uint64_t stall_every, stall_ns;
 	/* fault injection: any I/O touching [fail, fail+1) returns -EIO */
 	int has_fail;
 	uint64_t fail;

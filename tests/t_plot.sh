@@ -10,10 +10,13 @@ D=$TMP/plot
 rm -rf "$D"
 mkdir -p "$D"
 
-# rendered NAME SVG WANT_PATHS WANT_CIRCLES WANT_MARKS: rsvg-convert draws
-# SVG with ink, data inside the plot area and a colour per line
+# rendered NAME SVG WANT_PATHS WANT_CIRCLES WANT_MARKS [WANT_COLOURS]:
+# rsvg-convert draws SVG with ink, data inside the plot area and a colour
+# per line (per line of the busiest chart where a file has several: the
+# palette starts over in each)
 rendered() {
 	_n=$1 _svg=$2 _p=$3 _c=$4 _m=$5
+	_k=${6:-$(( _p > 0 ? (_p < 10 ? _p : 10) : 1 ))}
 	if ! rsvg-convert "$_svg" -o "$_svg.png" 2>"$_svg.rsvg"; then
 		fail "plot $_n: rsvg-convert refused it: $(head -c 300 "$_svg.rsvg")"
 		return
@@ -26,7 +29,7 @@ rendered() {
 	# paths N circles N marks N ink F colours N plotted N
 	if [ "$2" -eq "$_p" ] && [ "$4" -ge "$_c" ] && [ "$6" -eq "$_m" ] &&
 		awk -v ink="$8" 'BEGIN { exit !(ink > 0.01) }' &&
-		[ "${10}" -ge "$(( _p > 0 ? (_p < 10 ? _p : 10) : 1 ))" ] &&
+		[ "${10}" -ge "$_k" ] &&
 		[ "${12}" -ge 1 ]; then
 		pass "plot $_n: renders ($_got)"
 	else
@@ -34,16 +37,18 @@ rendered() {
 	fi
 }
 
-# check NAME WANT_PATHS WANT_CIRCLES WANT_MARKS TEST-ARGS...
+# check NAME WANT_PATHS WANT_CIRCLES WANT_MARKS WANT_COLOURS TEST-ARGS...
+# (WANT_COLOURS "-": one per line)
 check() {
-	_n=$1 _p=$2 _c=$3 _m=$4
-	shift 4
+	_n=$1 _p=$2 _c=$3 _m=$4 _k=$5
+	shift 5
 	if ! $FB "$@" --plot="$D/$_n.svg" sim: >"$D/$_n.out" 2>"$D/$_n.err"
 	then
 		fail "plot $_n: run failed: $(head -c 300 "$D/$_n.err")"
 		return
 	fi
-	rendered "$_n" "$D/$_n.svg" "$_p" "$_c" "$_m"
+	[ "$_k" = - ] && _k=
+	rendered "$_n" "$D/$_n.svg" "$_p" "$_c" "$_m" $_k
 }
 
 if ! command -v rsvg-convert >/dev/null 2>&1; then
@@ -51,17 +56,20 @@ if ! command -v rsvg-convert >/dev/null 2>&1; then
 	exit 0
 fi
 
-check align 1 0 2 -a --blocksize=1024
-check open-au 1 0 0 -O
-check sweep 5 0 0 -O --open-au-nr=1-5
-check sweep-random 4 0 0 -O --random --open-au-nr=1-4
-check find-fat 4 0 0 -f --fat-nr=4
-check scatter 0 512 0 -s
-check erase 2 0 0 --erase
-check interval 1 0 0 -i
+# A write test's chart comes with its latency charts: a scatter (dots)
+# and a CDF (a line per row that wrote), each with the stall threshold
+# marked (off the scatter's range when every write is slower).
+check align 1 0 2 - -a --blocksize=1024
+check open-au 10 0 2 9 -O
+check sweep 14 0 2 9 -O --open-au-nr=1-5
+check sweep-random 10 0 2 7 -O --random --open-au-nr=1-4
+check find-fat 13 0 2 9 -f --fat-nr=4
+check scatter 0 512 0 - -s
+check erase 2 0 0 - --erase
+check interval 1 0 0 - -i
 # one row: a line with one point shows as a dot
-check one-row 1 1 0 -O --blocksize=4M
-check discard 2 1 0 --discard=0:4M
+check one-row 2 1 1 - -O --blocksize=4M
+check discard 2 1 0 - --discard=0:4M
 
 # several tests in one run: a file each, the test's name before the
 # extension, each announced; the name as given is not written
@@ -81,8 +89,8 @@ fi
 # no extension, a dot in a directory name
 mkdir -p "$D/v1.2"
 $FB -O -f --erasesize=1M --plot="$D/v1.2/run" sim: >/dev/null 2>&1
-rendered "-O -f: v1.2/run-open-au" "$D/v1.2/run-open-au" 1 0 0
-rendered "-O -f: v1.2/run-find-fat" "$D/v1.2/run-find-fat" 6 0 0
+rendered "-O -f: v1.2/run-open-au" "$D/v1.2/run-open-au" 8 0 2 7
+rendered "-O -f: v1.2/run-find-fat" "$D/v1.2/run-find-fat" 13 0 2 8
 # a test that fails ends the run: the one after it leaves no file
 $FB -s -a -i --count=1 --plot="$D/gone.svg" sim:vanish=600 \
 	>/dev/null 2>&1

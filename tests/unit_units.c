@@ -166,6 +166,11 @@ static const struct parse_case duration_cases[] = {
 	{ "1d", -EINVAL, 0, "no days" },
 	{ "", -EINVAL, 0, "empty" },
 	{ "1h 30m", -EINVAL, 0, "a space" },
+	{ "250ms", 0, 250000000ull, "milliseconds" },
+	{ "1s500ms", 0, 1500000000ull, "seconds then milliseconds" },
+	{ "1m5ms", 0, 60005000000ull, "minutes then milliseconds" },
+	{ "5ms1s", -EINVAL, 0, "milliseconds first" },
+	{ "5mss", -EINVAL, 0, "junk after ms" },
 };
 
 static void check_parse(const char *what,
