@@ -526,15 +526,25 @@ static void full_value(const struct times *t, const struct walk *w,
 
 	fmt_size(a, (double)t->key[w->full]);
 	if (isnan(w->next)) {
-		/* every size measured holds: the minimum may be smaller */
+		/*
+		 * every size measured holds: the run never reached the
+		 * page, so the minimum is this size or a smaller one
+		 */
 		set_value(v, t->key[w->full], w->margin >= CLEAR ?
 			  CONF_MEDIUM : CONF_LOW);
+		v->at_most = 1;
 		say(v->evidence, sizeof(v->evidence),
 		    "every size down to %s writes at %.0f%% or more of the "
-		    "speed its size allows", a, 100 * w->least);
-		say(v->note, sizeof(v->note), "smallest size measured");
+		    "speed its size allows; none smaller measured", a,
+		    100 * w->least);
 		return;
 	}
+	/*
+	 * Sizes of 3x2^n step from 3x2^n to half that: the power of two
+	 * between them (a 2^n page) was never written, and may be full
+	 * speed too.
+	 */
+	v->at_most = odd_part(t->key[w->full]) != 1;
 	set_value(v, t->key[w->full], w->margin >= SURE_HIGH &&
 		  w->full >= SURE_HIGH_ROWS ? CONF_HIGH :
 		  w->margin >= CLEAR || (w->next <= DEEP_NEXT &&

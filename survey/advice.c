@@ -9,9 +9,31 @@
 #include "survey/advice.h"
 #include "lib/units.h"
 
+/* f2fs segments are 2MiB; sections are a whole number of them (-s). */
 #define F2FS_SEGMENT (2ull << 20)
+/*
+ * mkfs.f2fs refuses a volume that holds too few sections (measured with
+ * mkfs.f2fs 1.15: 13 to 31 sections at the least, depending on -s); ask
+ * for twice the worst so that the advice is one the tool accepts.
+ */
+#define F2FS_MIN_SECTIONS 64
 #define EXT4_BLOCK 4096ull
-#define FAT_MAX_CLUSTER (64ull << 10)
+/* The FAT specification's largest cluster; bigger ones not all read. */
+#define FAT_MAX_CLUSTER (32ull << 10)
+/* mkfs.fat -s: a power of two up to 128 sectors. */
+#define FAT_MAX_SPC 128
+/* Cluster counts that decide the FAT type (the FAT specification). */
+#define FAT12_MAX_CLUSTERS 4084ull
+#define FAT16_MAX_CLUSTERS 65524ull
+/*
+ * More than mkfs.fat puts before the data area: reserved sectors and
+ * root directory (64KiB), the alignment of each to the cluster (4
+ * clusters) and two FATs of 4 bytes a cluster, so that the cluster
+ * count is known to within the type's bounds before the tool runs.
+ */
+#define FAT_FIXED_OVERHEAD (64ull << 10)
+#define FAT_ALIGN_CLUSTERS 4
+#define FAT_BYTES_PER_CLUSTER 8
 
 static int known(const struct verdict *v)
 {
@@ -37,6 +59,17 @@ static struct advice_item *add(struct advice *adv, const char *key,
 }
 
 /*
+ * The bytes of the partition advised below: from one erase block in to
+ * the last whole erase block; 0 when the device size is not known.
+ */
+static uint64_t part_bytes(uint64_t au, uint64_t dev_size)
+{
+	if (dev_size <= au)
+		return 0;
+	return (dev_size - au) / au * au;
+}
+
+/*
  * The first partition starts one erase block in (the classic layout of
  * SD cards: the FAT-optimized area, when there is one, is usually the
  * second AU, where the file system's FAT then lands) and ends on an
@@ -45,16 +78,16 @@ static struct advice_item *add(struct advice *adv, const char *key,
 static void partition(struct advice *adv, const struct verdict *e,
 		      uint64_t dev_size, unsigned sector)
 {
-	uint64_t align = e->value / sector, total = dev_size / sector;
+	uint64_t align = e->value / sector;
+	uint64_t size = part_bytes(e->value, dev_size) / sector;
 	struct advice_item *it = add(adv, "partition", e, "erase_size",
 				     NULL, NULL);
 	char a[UNIT_BUFLEN];
 
-	if (total > align)
+	if (size)
 		snprintf(it->text, sizeof(it->text),
 			 "label: dos\nstart=%llu, size=%llu, type=83",
-			 (unsigned long long)align,
-			 (unsigned long long)((total - align) / align * align));
+			 (unsigned long long)align, (unsigned long long)size);
 	else
 		snprintf(it->text, sizeof(it->text),
 			 "label: dos\nstart=%llu, size=<a multiple of %llu>, "
@@ -65,14 +98,21 @@ static void partition(struct advice *adv, const struct verdict *e,
 		 "multiples of the %s erase block", sector, fmt_size(a, (double)e->value));
 }
 
+/* The page as ext4's stride when it is a whole number of 4KiB blocks. */
+static int page_blocks(const struct verdict *p)
+{
+	return known(p) && p->value >= EXT4_BLOCK &&
+	       p->value % EXT4_BLOCK == 0;
+}
+
 static void ext4(struct advice *adv, const struct verdict *e,
 		 const struct verdict *p)
 {
 	struct advice_item *it;
-	uint64_t stride = 1;
+	uint64_t stride = page_blocks(p) ? p->value / EXT4_BLOCK : 1;
 
-	if (known(p) && p->value >= EXT4_BLOCK)
-		stride = p->value / EXT4_BLOCK;
+	if (e->value % EXT4_BLOCK)
+		return;
 	it = add(adv, "mkfs.ext4", e, "erase_size", known(p) ? p : NULL,
 		 "page_size");
 	snprintf(it->text, sizeof(it->text),
@@ -81,44 +121,120 @@ static void ext4(struct advice *adv, const struct verdict *e,
 		 (unsigned long long)(e->value / EXT4_BLOCK));
 	snprintf(it->why, sizeof(it->why),
 		 "stride: one %s, stripe_width: one erase block, in 4KiB "
-		 "blocks", known(p) ? "page" : "4KiB block (page unknown)");
+		 "blocks", page_blocks(p) ? "page" : known(p) ?
+		 "4KiB block (the page is not a multiple of one)" :
+		 "4KiB block (page unknown)");
 }
 
-static void f2fs(struct advice *adv, const struct verdict *e)
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * A section is the smallest whole number of segments that is also a
+ * whole number of erase blocks; mkfs.f2fs starts the main area on a
+ * section, so on a partition that starts on an erase block every
+ * section does too.
+ */
+static void f2fs(struct advice *adv, const struct verdict *e,
+		 uint64_t part)
 {
 	struct advice_item *it = add(adv, "mkfs.f2fs", e, "erase_size", NULL,
 				     NULL);
-	uint64_t secs = e->value / F2FS_SEGMENT;
+	uint64_t section = e->value / gcd64(e->value, F2FS_SEGMENT) *
+			   F2FS_SEGMENT;
+	uint64_t secs = section / F2FS_SEGMENT;
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 
-	if (e->value % F2FS_SEGMENT || !secs) {
-		snprintf(it->text, sizeof(it->text), "mkfs.f2fs -s 1");
+	fmt_size(a, (double)section);
+	if (part && part / section < F2FS_MIN_SECTIONS) {
+		snprintf(it->text, sizeof(it->text),
+			 "none: f2fs does not fit in %llu sections of %s",
+			 (unsigned long long)(part / section), a);
 		snprintf(it->why, sizeof(it->why),
-			 "segments are 2MiB; the erase block is not a "
-			 "multiple of one, so a section is one segment");
+			 "segments are 2MiB; sections of %s are whole erase "
+			 "blocks; below %d sections mkfs.f2fs refuses or has no room",
+			 a, F2FS_MIN_SECTIONS);
 		return;
 	}
 	snprintf(it->text, sizeof(it->text), "mkfs.f2fs -s %llu",
 		 (unsigned long long)secs);
-	snprintf(it->why, sizeof(it->why),
-		 "segments are 2MiB; a section of %llu segments is one "
-		 "erase block", (unsigned long long)secs);
+	if (section == e->value)
+		snprintf(it->why, sizeof(it->why), "segments are 2MiB; a "
+			 "section of %llu segments is one erase block",
+			 (unsigned long long)secs);
+	else
+		snprintf(it->why, sizeof(it->why),
+			 "segments are 2MiB; a section of %llu segments, %s, "
+			 "is %llu %s erase blocks", (unsigned long long)secs,
+			 a, (unsigned long long)(section / e->value),
+			 fmt_size(b, (double)e->value));
+}
+
+/* The largest cluster mkfs.fat takes that no page boundary cuts. */
+static uint64_t fat_cluster(uint64_t page, unsigned sector)
+{
+	uint64_t c = page & -page;	/* largest power of two dividing it */
+
+	if (c > FAT_MAX_CLUSTER)
+		c = FAT_MAX_CLUSTER;
+	if (c > (uint64_t)FAT_MAX_SPC * sector)
+		c = (uint64_t)FAT_MAX_SPC * sector;
+	return c;
+}
+
+/*
+ * The FAT type whose cluster-count range surely holds the count
+ * mkfs.fat will reach on part bytes with clusters of c: 12, 16, 32, or
+ * 0 when the count may fall on either side of a bound.
+ */
+static int fat_type(uint64_t part, uint64_t c)
+{
+	uint64_t hi = part / c, ovh;
+
+	ovh = FAT_FIXED_OVERHEAD + FAT_ALIGN_CLUSTERS * c +
+	      FAT_BYTES_PER_CLUSTER * (hi + 2);
+	if (part <= ovh)
+		return 0;
+	if (hi <= FAT12_MAX_CLUSTERS)
+		return 12;
+	if ((part - ovh) / c > FAT16_MAX_CLUSTERS)
+		return 32;
+	if (hi <= FAT16_MAX_CLUSTERS &&
+	    (part - ovh) / c > FAT12_MAX_CLUSTERS)
+		return 16;
+	return 0;
 }
 
 static void vfat(struct advice *adv, const struct verdict *e,
-		 const struct verdict *p, unsigned sector)
+		 const struct verdict *p, unsigned sector, uint64_t part)
 {
-	struct advice_item *it = add(adv, "mkfs.vfat", p, "page_size", e,
-				     "erase_size");
-	uint64_t cluster = p->value < FAT_MAX_CLUSTER ? p->value :
-			   FAT_MAX_CLUSTER;
+	struct advice_item *it;
+	uint64_t cluster = fat_cluster(p->value, sector);
+	int type = part ? fat_type(part, cluster) : 32;
 	char a[UNIT_BUFLEN];
 
-	snprintf(it->text, sizeof(it->text), "mkfs.vfat -F 32 -s %llu",
+	while (!type && cluster > sector) {
+		cluster /= 2;
+		type = fat_type(part, cluster);
+	}
+	if (!type)
+		return;
+	it = add(adv, "mkfs.vfat", p, "page_size", e, "erase_size");
+	snprintf(it->text, sizeof(it->text), "mkfs.vfat -F %d -s %llu", type,
 		 (unsigned long long)(cluster / sector));
 	snprintf(it->why, sizeof(it->why),
-		 "%s clusters; mkfs.vfat aligns the data area to the cluster "
-		 "(its default, no -a), on a partition that starts on an "
-		 "erase block", fmt_size(a, (double)cluster));
+		 "%s clusters (a power of two no page boundary cuts); FAT%d "
+		 "by their count%s; data area aligned to the cluster (no -a)",
+		 fmt_size(a, (double)cluster), type,
+		 part ? "" : " (65525 or more: size unknown)");
 }
 
 static void open_files(struct advice *adv, const struct verdict *o,
@@ -149,10 +265,11 @@ void advise(const struct analysis *a, uint64_t dev_size, unsigned sector,
 	if (known(e) && e->value % sector == 0) {
 		partition(out, e, dev_size, sector);
 		ext4(out, e, p);
-		f2fs(out, e);
+		f2fs(out, e, part_bytes(e->value, dev_size));
 	}
 	if (known(p) && p->value % sector == 0)
-		vfat(out, e, p, sector);
+		vfat(out, e, p, sector, known(e) ?
+		     part_bytes(e->value, dev_size) : 0);
 	if (known(&a->open_au_linear) && a->open_au_linear.value > 0)
 		open_files(out, &a->open_au_linear, &a->open_au_random);
 }

@@ -247,11 +247,12 @@ min_write "-O min write, 64KiB pages, 1.5MiB AUs" \
 	--erasesize=1536k --open-au-nr=1
 # 768KiB AUs: the line goes through 384KiB, 192KiB and 96KiB, two sizes
 # of whole 64KiB.  With 24KiB pages the three agree and every size holds,
-# surely; with 64KiB pages the 96KiB writes bend the line and its
+# surely, down to 24KiB, the smallest size written (a bound: an 8KiB
+# page looks the same); with 64KiB pages the 96KiB writes bend the line and its
 # scatter shows it.
 min_write "-O min write, 768KiB AUs" \
 	"-O min write, 768KiB AUs: two whole sizes on a line of three" \
-	"24KiB (\(medium\|high\))" \
+	"at most 24KiB (\(medium\|high\))" \
 	sim:rage,au=768k,page=24k,noise=0 \
 	--erasesize=768k --open-au-nr=1
 min_write "-O min write, 768KiB AUs, 64KiB pages" \
@@ -273,7 +274,7 @@ min_write "-O min write, 768KiB AUs, 64KiB pages, noisy" \
 # no page does that, the minimum is not 96KiB.
 min_write "-O min write, a paused size" \
 	"-O min write: a size the one below outruns is a dip" \
-	"24KiB (low) .*outrun by smaller writes" \
+	"at most 24KiB (low) .*outrun by smaller writes" \
 	sim:rage,size=13488160768,au=768k,page=24k,open=1,noise=13,merge=28,rcost=63,seed=2053011598 \
 	--erasesize=768k --open-au-nr=1-4 --count=1
 # 12MiB AUs of 48KiB pages at 12% noise: 24KiB writes reach 88% of the
