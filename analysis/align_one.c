@@ -609,6 +609,24 @@ static uint64_t by_places(const struct unit_read *u, struct verdict *v,
 	return u->unit;
 }
 
+/*
+ * Places whose unit's odd multiples barely step: the page is u->wider or
+ * larger, past the units they try; a smaller page is no more than low.
+ */
+static void wider_cap(const struct unit_read *u, struct align_read *r)
+{
+	struct verdict *v = &r->page;
+	char a[UNIT_BUFLEN];
+
+	if (!u->wider || v->is_null || v->value >= u->wider)
+		return;
+	v->conf = conf_min(v->conf, CONF_LOW);
+	r->ps.noise = 0;
+	say(v->note, sizeof(v->note), "places at odd multiples of it step "
+	    "little: the page may be %s or larger",
+	    fmt_size(a, (double)u->wider));
+}
+
 static void flat(const struct family *f, struct align_read *r)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
@@ -658,6 +676,7 @@ void family_verdicts(const struct table *t, uint64_t odd,
 		r->eunit = by_places(&eu, erase, r->eveto, &r->es);
 		if (!plane_places(&pu, r))
 			r->punit = by_places(&pu, page, r->pveto, &r->ps);
+		wider_cap(&pu, r);
 	}
 	plane_cap(r);
 }

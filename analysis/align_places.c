@@ -358,6 +358,43 @@ static uint64_t half_unit(struct places_work *w, const struct fit *b)
 	return 0;
 }
 
+/*
+ * Places at odd multiples of the page unit p against those at multiples
+ * of 2p (none of e), each over the places at no multiple of p: 2p if
+ * the odd ones step by less than WIDER_SHARE of the even ones, else 0.
+ */
+static uint64_t wider_unit(struct places_work *w, const struct fit *b)
+{
+	const struct cells *c = &w->c;
+	uint64_t p = b->p;
+	double *odd = w->g[0], *even = w->g[1], *rest = w->g[2];
+	double floor_lvl, odd_step, even_step;
+	size_t i, no = 0, ne = 0, nr = 0;
+
+	if (!p)
+		return 0;
+	for (i = 0; i < c->n; i++) {
+		uint64_t x = c->x[i];
+
+		if (c->w[i] > 0 || (b->e && x % b->e == 0))
+			continue;
+		if (x % (2 * p) == 0)
+			even[ne++] = c->d[i];
+		else if (x % p == 0)
+			odd[no++] = c->d[i];
+		else
+			rest[nr++] = c->d[i];
+	}
+	if (no < 2 || ne < 3 || nr < 3)
+		return 0;
+	floor_lvl = median_sorting(rest, nr);
+	odd_step = median_sorting(odd, no) - floor_lvl;
+	even_step = median_sorting(even, ne) - floor_lvl;
+	if (even_step >= ABS_MIN && odd_step < WIDER_SHARE * even_step)
+		return 2 * p;
+	return 0;
+}
+
 static void read_units(struct places_work *w, const struct table *t,
 		       const struct family *f, struct unit_read *page,
 		       struct unit_read *erase)
@@ -375,6 +412,7 @@ static void read_units(struct places_work *w, const struct table *t,
 	judge_unit(w, &u, bi, bj, 0, page);
 	judge_unit(w, &u, bi, bj, 1, erase);
 	page->half = half_unit(w, &w->all[bi][bj]);
+	page->wider = wider_unit(w, &w->all[bi][bj]);
 	if (page->unit)
 		explain(page->why, sizeof(page->why), &w->all[bi][bj], 1);
 	if (erase->unit)
@@ -394,6 +432,7 @@ void place_units(const struct table *t, const struct family *f,
 
 	page->unit = erase->unit = 0;
 	page->half = erase->half = 0;
+	page->wider = erase->wider = 0;
 	page->conf = erase->conf = CONF_INCONCLUSIVE;
 	page->pos = erase->pos = CONF_INCONCLUSIVE;
 	page->why[0] = erase->why[0] = 0;

@@ -140,6 +140,14 @@ int measure_at(const struct family *f, uint64_t key, uint64_t limit,
  */
 #define PLANE_SHARE 0.1
 #define PLANE_Z 2.0
+/*
+ * A page unit p whose odd multiples step by less than WIDER_SHARE of
+ * what its even ones do is not the page: the page is 2p or larger.  The
+ * places try units up to PAGE_MAX only, so a 96KiB page fits best as
+ * 48KiB (half its places are multiples of 96KiB); a true unit's odd and
+ * even multiples step alike, a half of them at most by noise.
+ */
+#define WIDER_SHARE 0.5
 /* Groups of 2 or 4 pages are what cards read at once. */
 #define PLANES_MAX 4
 
@@ -188,6 +196,9 @@ struct unit_read {
 	/* places at odd multiples of unit / 2 step too: unit is a
 	 * multi-plane group, the page half of it or less (0: no) */
 	uint64_t half;
+	/* places at odd multiples of unit barely step: the page is at
+	 * least this, twice the unit (0: no) */
+	uint64_t wider;
 	char why[160];
 };
 
