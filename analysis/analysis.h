@@ -31,6 +31,9 @@ struct verdict {
 	unsigned nlist;
 	int at_least;		/* open-AU: even the largest N tried was fine */
 	int at_most;		/* open-AU: even the smallest N tried collapsed */
+	/* open-AU, with at_least: N=value held and N=upto + 1 collapsed,
+	 * with no N between tried; 0: no upper bound */
+	uint64_t upto;
 	int direction;		/* fat_aus: -1 slower than the other AUs where
 				   write order does not matter, +1 faster */
 	enum confidence conf;

@@ -307,6 +307,11 @@ static void plain_count(const struct reading *r, struct verdict *v)
 		v->at_most = r->hi > 1;
 	} else {
 		set_value(v, r->lo, r->conf);
+		/* runs that held at lo and collapsed at hi prove no more */
+		if (r->hi > r->lo + 1) {
+			v->at_least = 1;
+			v->upto = r->hi - 1;
+		}
 	}
 }
 
@@ -472,6 +477,7 @@ static void past_linear(const struct verdict *lin, struct verdict *v)
 	set_value(v, lin->value, conf_min(lin->conf, CONF_MEDIUM));
 	v->at_least = 0;
 	v->at_most = 1;
+	v->upto = 0;
 }
 
 /* One order's runs of one erase size, read for their count. */

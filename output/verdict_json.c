@@ -50,6 +50,10 @@ static void json_verdict(struct json *j, const struct verdict *v,
 	if (traits & VT_BOUND) {
 		json_bool(j, "at_least", !none && v->at_least);
 		json_bool(j, "at_most", !none && v->at_most);
+		if (none || !v->upto)
+			json_null(j, "max");
+		else
+			json_u64(j, "max", v->upto);
 	}
 	json_str(j, "confidence", confidence_name(none && v->type ==
 			V_NONE ? CONF_INCONCLUSIVE : v->conf));
@@ -68,7 +72,8 @@ static void json_verdict(struct json *j, const struct verdict *v,
  * ..., "note": ...|null}, ...} with every family's key always present;
  * open-AU and min-write verdicts also carry "at_least" and "at_most"
  * (the value is a bound: "fewer than 7" is at_most 6, "at most 32KiB"
- * at_most 32768), erase_size the device's "claims", fat_aus the
+ * at_most 32768; "between 8 and 18" is at_least 8 with "max" 18, else
+ * "max" is null), erase_size the device's "claims", fat_aus the
  * "direction" of its AUs ("slower" or "faster" than the others where
  * write order does not matter; null with no AU listed).  value is null
  * when not derivable.

@@ -12,6 +12,10 @@ static void value_text(const struct verdict *v, char *buf, size_t len)
 	} else if (v->type == V_BYTES) {
 		n = snprintf(buf, len, "%s", v->at_most ? "at most " : "");
 		fmt_size(buf + n, (double)v->value);
+	} else if (v->type == V_COUNT && v->upto) {
+		snprintf(buf, len, "between %llu and %llu",
+			 (unsigned long long)v->value,
+			 (unsigned long long)v->upto);
 	} else if (v->type == V_COUNT) {
 		snprintf(buf, len, "%s%llu", v->at_least ? "at least " :
 			 v->at_most ? "fewer than " : "",
@@ -31,7 +35,7 @@ static void value_text(const struct verdict *v, char *buf, size_t len)
  *   <prefix><key>: <value> (<confidence>) -- <evidence>[; note: <note>]
  *
  * key as in the JSON; value a size ("4MiB"), a count ("6", "at least
- * 7", "fewer than 7"), an AU list ("1", "0,3", "none") or "unknown".
+ * 7", "fewer than 7", "between 8 and 18"), an AU list ("1", "0,3", "none") or "unknown".
  */
 void analysis_print(FILE *f, const struct analysis *a, const char *prefix)
 {

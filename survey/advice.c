@@ -250,10 +250,17 @@ static void open_files(struct advice *adv, const struct verdict *o,
 		 n == 2 ? "" : "s",
 		 known(r) && r->value == 0 ? "; avoid small random writes" :
 		 "");
-	snprintf(it->why, sizeof(it->why),
-		 "the card keeps %s%llu AUs open for linear writes; one goes "
-		 "to the file system's own metadata", o->at_least ?
-		 "at least " : "", n);
+	if (o->upto)
+		snprintf(it->why, sizeof(it->why),
+			 "the card keeps between %llu and %llu AUs open for "
+			 "linear writes (the runs tell no closer); one goes "
+			 "to the file system's own metadata", n,
+			 (unsigned long long)o->upto);
+	else
+		snprintf(it->why, sizeof(it->why),
+			 "the card keeps %s%llu AUs open for linear writes; "
+			 "one goes to the file system's own metadata",
+			 o->at_least ? "at least " : "", n);
 }
 
 void advise(const struct analysis *a, uint64_t dev_size, unsigned sector,

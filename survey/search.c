@@ -261,8 +261,11 @@ static void search_state(const struct survey *s, int random,
 			st->hi = (unsigned)v->value + 1;
 		else
 			st->lo = (unsigned)v->value;
+		/* held at lo, collapsed past upto: the N between are open */
+		if (v->upto)
+			st->hi = (unsigned)v->upto + 1;
 	}
-	for (i = 0; i < s->n && !v->at_least; i++) {
+	for (i = 0; i < s->n && (!v->at_least || v->upto); i++) {
 		const struct table *t = &s->tab[i];
 
 		if (t->kind == TAB_OPENAU && t->random == random &&

@@ -411,7 +411,7 @@ def judge(v, truth, seen=True):
     if truth is None:
         ok = False
     elif v.get("at_least"):
-        ok = truth >= value
+        ok = truth >= value and (v.get("max") is None or truth <= v["max"])
     elif v.get("at_most"):
         ok = truth <= value
     else:
@@ -538,7 +538,9 @@ def cards(n, seed, planes=True):
 
 def show(v):
     val = v.get("value")
-    if v.get("at_least"):
+    if v.get("at_least") and v.get("max") is not None:
+        val = "between %s and %s" % (val, v["max"])
+    elif v.get("at_least"):
         val = "at least %s" % val
     elif v.get("at_most"):
         val = "at most %s" % val

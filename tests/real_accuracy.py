@@ -213,7 +213,8 @@ def verdict_range(kind, verdict, analysis, labelled_erase):
 	if value is None:
 		return "?"
 	if verdict.get("at_least"):
-		return (float(value), math.inf)
+		top = verdict.get("max")
+		return (float(value), math.inf if top is None else float(top))
 	if verdict.get("at_most"):
 		return (0.0, float(value))
 	return (float(value), float(value))
@@ -255,6 +256,8 @@ def show(kind, verdict):
 		return "-"
 	if kind == "fat":
 		return "au:" + ",".join(str(v) for v in value) if value else "none"
+	if verdict.get("at_least") and verdict.get("max") is not None:
+		return "between:%s:%s" % (value, verdict["max"])
 	prefix = "at_least:" if verdict.get("at_least") else \
 		 "at_most:" if verdict.get("at_most") else ""
 	return prefix + str(value)

@@ -52,7 +52,8 @@ def judge(v, truth, count=False):
     value = v["value"]
     if value == truth:
         return "right"
-    if count and v.get("at_least") and value is not None and value <= truth:
+    if count and v.get("at_least") and value is not None and value <= truth \
+            and (v.get("max") is None or truth <= v["max"]):
         return "right"
     if count and v.get("at_most") and value is not None and value >= truth:
         return "right"

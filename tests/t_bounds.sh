@@ -1,0 +1,37 @@
+#!/bin/sh
+# Open-AU counts are what the runs prove: runs that held at N=a and
+# collapsed at N=b, with no N between tried, give "between a and b-1",
+# not a, and the survey's search goes on inside that interval.
+. tests/lib.sh
+
+card='sim:size=4G,au=4M,page=16K,open=16,random=4,noise=0,seed=5'
+: > "$TMP/bounds.txt"
+for n in 1 8 19; do
+	echo "# flashbench -O --open-au-nr=$n /dev/sdb" >> "$TMP/bounds.txt"
+	$FB -O --open-au-nr=$n "$card" 0<>/dev/null >> "$TMP/bounds.txt" \
+		2> /dev/null
+done
+$FB --analyze="$TMP/bounds.txt" > "$TMP/bounds.out" 2>&1
+expect_grep "held at 8, collapsed at 19: between 8 and 18" \
+	"open_au_linear: between 8 and 18 (" "$TMP/bounds.out"
+$FB --analyze="$TMP/bounds.txt" --json > "$TMP/bounds.json" 2>&1
+if python3 -c '
+import json, sys
+v = json.load(open(sys.argv[1]))["reports"][0]["sections"][0]["analysis"]["open_au_linear"]
+assert v["value"] == 8 and v["at_least"] and v["max"] == 18, v
+' "$TMP/bounds.json"; then
+	pass "JSON: value 8, at_least, max 18"
+else
+	fail "JSON: $(head -c 400 "$TMP/bounds.json")"
+fi
+
+# adjacent N prove the count itself, and "max" is null
+: > "$TMP/bounds2.txt"
+for n in 16 17; do
+	echo "# flashbench -O --open-au-nr=$n /dev/sdb" >> "$TMP/bounds2.txt"
+	$FB -O --open-au-nr=$n "$card" 0<>/dev/null >> "$TMP/bounds2.txt" \
+		2> /dev/null
+done
+$FB --analyze="$TMP/bounds2.txt" > "$TMP/bounds2.out" 2>&1
+expect_grep "held at 16, collapsed at 17: 16" \
+	"open_au_linear: 16 (" "$TMP/bounds2.out"
