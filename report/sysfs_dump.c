@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Finding sysfs identity dumps in report text; see sysfs_dump.h. */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/sysfs_dump.h"
@@ -164,10 +166,30 @@ static void hdparm(struct id_attrs *attrs, const char *key, const char *v)
 		id_attrs_set(attrs, key, val);
 }
 
+/*
+ * sysfs counts "size" in 512-byte sectors, but flashbench's own
+ * "# identity: size: 7948206080 (7.402GiB)" line gives bytes: store
+ * sectors either way so a survey read back keeps its card's size.
+ */
+static void set_value(struct id_attrs *attrs, const char *key,
+		      const char *tok, int bytes)
+{
+	char v[24];
+
+	if (!bytes) {
+		id_attrs_set(attrs, key, tok);
+		return;
+	}
+	snprintf(v, sizeof(v), "%" PRIu64,
+		 (uint64_t)strtoull(tok, NULL, 10) / 512);
+	id_attrs_set(attrs, key, v);
+}
+
 void id_scan_token(struct id_scan *sc, struct id_attrs *attrs,
 		   const char *tok)
 {
 	size_t n = strlen(tok);
+	int own;
 
 	if (!strcmp(tok, "<=="))
 		return;
@@ -182,6 +204,8 @@ void id_scan_token(struct id_scan *sc, struct id_attrs *attrs,
 	if (sc->lsusb_id && usb_id(attrs, tok))
 		return;
 	sc->lsusb_id = !strcmp(tok, "ID");
+	own = sc->own_line;
+	sc->own_line = !strcmp(tok, "identity:");
 	if (!strncmp(tok, "Model=", 6)) {
 		hdparm(attrs, "model", tok + 6);
 		return;
@@ -192,6 +216,7 @@ void id_scan_token(struct id_scan *sc, struct id_attrs *attrs,
 	}
 	if (n > 1 && tok[n - 1] == ':' && find_key(tok, n - 1) >= 0) {
 		sc->nkeys = sc->next = 0;
+		sc->size_bytes = own && !strcmp(tok, "size:");
 		expect(sc, tok, n - 1);
 		return;
 	}
@@ -200,7 +225,7 @@ void id_scan_token(struct id_scan *sc, struct id_attrs *attrs,
 		int k = find_key(key, strlen(key));
 
 		if (looks_like(tok, known[k].shape))
-			id_attrs_set(attrs, key, tok);
+			set_value(attrs, key, tok, sc->size_bytes);
 		else
 			sc->next = sc->nkeys;	/* not a dump after all */
 	}

@@ -25,6 +25,8 @@ struct id_scan {
 	char keys[ID_SCAN_MAX][ID_KEY_LEN];	/* values expected next */
 	unsigned nkeys, next;
 	int lsusb_id;		/* the previous token was lsusb's "ID" */
+	int own_line;		/* the previous token was "identity:" */
+	int size_bytes;		/* our own "identity: size:" prints bytes */
 };
 
 void id_scan_token(struct id_scan *sc, struct id_attrs *attrs,
