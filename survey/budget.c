@@ -50,14 +50,14 @@ int survey_over_budget(struct survey *s, const struct run *r, double est)
 {
 	const struct survey_cfg *c = s->cfg;
 	uint64_t written = s->d->stats.bytes_written - s->base.bytes_written;
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], n[UNIT_BUFLEN];
 
 	if (c->max_write && written + r->plan.io.bytes_written > c->max_write) {
 		survey_stop(s, 0, "--max-write=%s reached: %s written, the "
 			    "next step writes %s",
 			    fmt_size(a, (double)c->max_write),
 			    fmt_size(b, (double)written),
-			    fmt_size(b, (double)r->plan.io.bytes_written));
+			    fmt_size(n, (double)r->plan.io.bytes_written));
 		return 1;
 	}
 	if (c->max_time && survey_elapsed_ns(s) + est > (double)c->max_time) {
@@ -65,7 +65,7 @@ int survey_over_budget(struct survey *s, const struct run *r, double est)
 			    "step takes about %s",
 			    fmt_duration(a, (double)c->max_time),
 			    fmt_duration(b, survey_elapsed_ns(s)),
-			    fmt_duration(b, est));
+			    fmt_duration(n, est));
 		return 1;
 	}
 	return 0;
