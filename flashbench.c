@@ -583,22 +583,6 @@ static int same_path(const char *a, const char *b)
 	return strcmp(x, y) == 0;
 }
 
-/*
- * A directory that will not take the file (read-only, no permission) is
- * a usage error now, not a failure after the announcement.
- */
-static void probe_create(const char *file)
-{
-	char dir[PATH_MAX];
-	const char *slash = strrchr(file, '/');
-
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - file) : 1,
-		 slash ? (slash == file ? "/" : file) : ".");
-	if (access(dir, W_OK | X_OK) < 0)
-		die_usage("--preserve=%s: cannot create it: %s", file,
-			  strerror(errno));
-}
-
 /* Before any I/O: a file to save into, off the device. */
 static void check_preserve(const struct front *fr, const struct dev *d)
 {
@@ -619,7 +603,6 @@ static void check_preserve(const struct front *fr, const struct dev *d)
 			  fr->out);
 	if (preserve_check(fr->preserve, d, err, sizeof(err)))
 		die_usage("%s", err);
-	probe_create(fr->preserve);
 }
 
 /* --preserve for a survey: all it may write, before its first write. */
