@@ -434,6 +434,23 @@ static int run_status(const struct front *fr, const struct dev *d,
 	return status;
 }
 
+/*
+ * A fault injected where no I/O of the test lies cannot fire: a run
+ * meant to test the error path would pass without taking it.
+ */
+static void warn_unreachable_fault(const struct run *r, const struct dev *d)
+{
+	char name[64];
+	uint64_t off;
+
+	if (dev_fault(d, &off, name, sizeof(name)))
+		return;
+	if (r->plan.hi && off >= r->plan.lo && off < r->plan.hi)
+		return;
+	tell("%s: this test never touches offset %llu; the fault cannot "
+	     "fire\n", name, (unsigned long long)off);
+}
+
 static int run_test(struct front *fr, struct dev *d, FILE *out,
 		    struct plots *pl, unsigned nth)
 {
@@ -463,6 +480,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 		return 0;
 	}
 	identity_read(d, &id);
+	warn_unreachable_fault(&r, d);
 	run_announce(&r, &fr->o, d, stderr);
 	stop_on_signals();
 	if (fr->preserve && fr->o.test->writes) {
