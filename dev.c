@@ -74,6 +74,13 @@ uint64_t dev_medium_size(const struct dev *d)
 	return dev_has(d, DEV_CAP_MEDIUM_SIZE) ? d->size : 0;
 }
 
+int dev_fault(const struct dev *d, uint64_t *off, char *name, size_t len)
+{
+	if (!d->ops->fault)
+		return -ENOENT;
+	return d->ops->fault(d, off, name, len);
+}
+
 const char *dev_registers(const struct dev *d, char *source, size_t len)
 {
 	if (!d->ops->registers)

@@ -60,6 +60,12 @@ struct dev_ops {
 	 */
 	const char *(*registers)(const struct dev *d, char *source,
 				 size_t len);
+	/*
+	 * Optional: the byte where the backend injects a fault, its name
+	 * as the user set it put in name; 0, or -ENOENT when there is none.
+	 */
+	int (*fault)(const struct dev *d, uint64_t *off, char *name,
+		     size_t len);
 };
 
 /* Open modes for dev_open(). */
@@ -108,6 +114,9 @@ int io_log_add_shifted(struct io_log *to, const struct io_log *from,
 /* Add times the counts and bytes of delta to s; -EOVERFLOW leaves s. */
 int io_stats_add(struct io_stats *s, const struct io_stats *delta,
 		 uint64_t times);
+
+/* The byte where d injects a fault and its name; 0, or -ENOENT: none. */
+int dev_fault(const struct dev *d, uint64_t *off, char *name, size_t len);
 
 struct dev {
 	const struct dev_ops *ops;

@@ -435,6 +435,23 @@ static int run_status(const struct front *fr, const struct dev *d,
 	return status;
 }
 
+/*
+ * A fault injected where no I/O of the test lies cannot fire: a run
+ * meant to test the error path would pass without taking it.
+ */
+static void warn_unreachable_fault(const struct run *r, const struct dev *d)
+{
+	char name[64];
+	uint64_t off;
+
+	if (dev_fault(d, &off, name, sizeof(name)))
+		return;
+	if (r->plan.hi && off >= r->plan.lo && off < r->plan.hi)
+		return;
+	tell("%s: this test never touches offset %llu; the fault cannot "
+	     "fire\n", name, (unsigned long long)off);
+}
+
 static int run_test(struct front *fr, struct dev *d, FILE *out,
 		    struct plots *pl, unsigned nth)
 {
@@ -464,6 +481,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 		return 0;
 	}
 	identity_read(d, &id);
+	warn_unreachable_fault(&r, d);
 	run_announce(&r, &fr->o, d, stderr);
 	stop_on_signals();
 	if (fr->preserve && fr->o.test->writes) {
@@ -585,22 +603,6 @@ static int same_path(const char *a, const char *b)
 	return strcmp(x, y) == 0;
 }
 
-/*
- * A directory that will not take the file (read-only, no permission) is
- * a usage error now, not a failure after the announcement.
- */
-static void probe_create(const char *file)
-{
-	char dir[PATH_MAX];
-	const char *slash = strrchr(file, '/');
-
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - file) : 1,
-		 slash ? (slash == file ? "/" : file) : ".");
-	if (access(dir, W_OK | X_OK) < 0)
-		die_usage("--preserve=%s: cannot create it: %s", file,
-			  strerror(errno));
-}
-
 /* Before any I/O: a file to save into, off the device. */
 static void check_preserve(const struct front *fr, const struct dev *d)
 {
@@ -621,7 +623,6 @@ static void check_preserve(const struct front *fr, const struct dev *d)
 			  fr->out);
 	if (preserve_check(fr->preserve, d, err, sizeof(err)))
 		die_usage("%s", err);
-	probe_create(fr->preserve);
 }
 
 /* --preserve for a survey: all it may write, before its first write. */

@@ -64,6 +64,8 @@ int run_prepare(struct run *r, const struct opts *o, struct dev *d)
 	r->plan.ranges = log.written.r;
 	r->plan.nranges = log.written.n;
 	r->plan.written = extents_bytes(&log.written);
+	r->plan.lo = log.lo;
+	r->plan.hi = log.hi;
 	return ret;
 }
 

@@ -16,6 +16,7 @@ struct plan {
 	struct range *ranges;	/* merged byte ranges written or discarded */
 	size_t nranges;
 	uint64_t written;	/* bytes in those ranges */
+	uint64_t lo, hi;	/* every I/O lies in [lo, hi); hi 0: none */
 };
 
 struct run {

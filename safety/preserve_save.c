@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "safety/devid.h"
@@ -52,10 +53,48 @@ static int sync_dir(const char *file)
 	return ret;
 }
 
+/*
+ * Kernel file systems whose directories pass access(2) for root yet take
+ * no new regular file: the save would fail only after the announcement.
+ */
+static const struct {
+	unsigned long magic;
+	const char *name;
+} no_file_fs[] = {
+	{ 0x9fa0, "a proc file system" },		/* PROC_SUPER_MAGIC */
+	{ 0x62656572, "a sysfs file system" },	/* SYSFS_MAGIC */
+	{ 0x64626720, "a debugfs file system" },	/* DEBUGFS_MAGIC */
+	{ 0x73636673, "a securityfs file system" },	/* SECURITYFS_MAGIC */
+	{ 0x27e0eb, "a cgroup file system" },		/* CGROUP_SUPER_MAGIC */
+	{ 0x63677270, "a cgroup2 file system" },	/* CGROUP2_SUPER_MAGIC */
+	{ 0x6165676c, "a pstore file system" },	/* PSTOREFS_MAGIC */
+	{ 0xcafe4a11, "a bpf file system" },		/* BPF_FS_MAGIC */
+};
+
+/*
+ * Whether dir takes a new file: NULL, or why not.  access(2) says EROFS
+ * for a read-only mount and EACCES without permission.
+ */
+static const char *dir_refuses(const char *dir)
+{
+	struct statfs fs;
+	size_t i;
+
+	if (statfs(dir, &fs) == 0)
+		for (i = 0; i < sizeof(no_file_fs) / sizeof(no_file_fs[0]); i++)
+			if ((unsigned long)fs.f_type == no_file_fs[i].magic)
+				return no_file_fs[i].name;
+	if (access(dir, W_OK | X_OK) < 0)
+		return strerror(errno);
+	return NULL;
+}
+
 int preserve_check(const char *file, const struct dev *d, char *err,
 		   size_t errlen)
 {
+	const char *no;
 	char copy[PATH_MAX], why[PATH_MAX + 128];
+	const char *dir;
 	struct stat st;
 
 	if (lstat(file, &st) == 0) {
@@ -65,10 +104,17 @@ int preserve_check(const char *file, const struct dev *d, char *err,
 		return -EEXIST;
 	}
 	snprintf(copy, sizeof(copy), "%s", file);
-	if (stat(dirname(copy), &st) < 0) {
+	dir = dirname(copy);
+	if (stat(dir, &st) < 0) {
 		snprintf(err, errlen, "--preserve=%s: %s", file,
 			 strerror(errno));
 		return -errno;
+	}
+	no = dir_refuses(dir);
+	if (no) {
+		snprintf(err, errlen, "--preserve=%s: cannot create it: %s",
+			 file, no);
+		return -EACCES;
 	}
 	if (!dev_has(d, DEV_CAP_NO_BACKING) &&
 	    fs_on_storage(d->path, st.st_dev, why, sizeof(why))) {

@@ -502,6 +502,18 @@ static int sim_discard(struct dev *d, uint64_t off, uint64_t len,
 	return 0;
 }
 
+static int sim_fault(const struct dev *d, uint64_t *off, char *name,
+		     size_t len)
+{
+	const struct sim *s = d->priv;
+
+	if (!s->p.has_fail)
+		return -ENOENT;
+	*off = s->p.fail;
+	snprintf(name, len, "sim fail=%llu", (unsigned long long)s->p.fail);
+	return 0;
+}
+
 const struct dev_ops sim_ops = {
 	.name = "sim",
 	.caps = DEV_CAP_NO_CONSENT | DEV_CAP_NO_BACKING | DEV_CAP_MEDIUM_SIZE,
@@ -511,4 +523,5 @@ const struct dev_ops sim_ops = {
 	.discard = sim_discard,
 	.close = sim_close,
 	.registers = sim_registers,
+	.fault = sim_fault,
 };
