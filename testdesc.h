@@ -74,7 +74,7 @@ struct testdesc {
 
 extern const struct testdesc testdesc_align, testdesc_open_au,
 	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
-	testdesc_interval;
+	testdesc_interval, testdesc_iops;
 
 /*
  * Pieces shared by the test descriptions.  best_of: the fastest of

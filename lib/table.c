@@ -11,6 +11,7 @@ static unsigned kind_width(enum table_kind k)
 	switch (k) {
 	case TAB_ALIGN:
 	case TAB_ERASE:
+	case TAB_IOPS:
 		return 4;
 	case TAB_INTERVAL:
 		return 2;
@@ -109,7 +110,7 @@ const char *table_kind_name(enum table_kind k)
 		[TAB_ALIGN] = "align", [TAB_OPENAU] = "open_au",
 		[TAB_SWEEP] = "open_au_sweep", [TAB_FAT] = "find_fat",
 		[TAB_ERASE] = "erase", [TAB_SCATTER] = "scatter",
-		[TAB_INTERVAL] = "interval",
+		[TAB_INTERVAL] = "interval", [TAB_IOPS] = "iops",
 	};
 
 	return names[k];

@@ -28,6 +28,7 @@ enum table_kind {
 	TAB_ERASE,	/* key size; v: aligned ns, rate, misaligned ns, rate */
 	TAB_SCATTER,	/* key offset; v[0]: best read time (ns) */
 	TAB_INTERVAL,	/* key read size; v: fastest, mean, slowest (ns) */
+	TAB_IOPS,	/* key 4KiB; v: read ns, write ns, seq ns, seq rate */
 };
 
 struct table_row {
