@@ -123,67 +123,31 @@ static const struct vm_node *iops_build(struct prog *p, const struct opts *o,
 	return one;
 }
 
-/* A performance class: its floors, 0 where it sets none. */
-struct perf_class {
-	const char *name;
-	double read_iops, write_iops, seq_mbps;
-};
-
-/* SD Physical Layer: the speed, UHS, video and application classes. */
-static const struct perf_class classes[] = {
-	{ "A1", 1500, 500, 10 }, { "A2", 4000, 2000, 10 },
-	{ "C2", 0, 0, 2 }, { "C4", 0, 0, 4 }, { "C6", 0, 0, 6 },
-	{ "C10", 0, 0, 10 }, { "U1", 0, 0, 10 }, { "U3", 0, 0, 30 },
-	{ "V6", 0, 0, 6 }, { "V10", 0, 0, 10 }, { "V30", 0, 0, 30 },
-	{ "V60", 0, 0, 60 }, { "V90", 0, 0, 90 },
-};
-
-/*
- * A measurement qualifies for a floor only this far above it: one run's
- * averages move by some percent between runs, and a class named is a
- * promise, so a value just over the floor is not one.
- */
-#define CLASS_MARGIN 1.10
-
-static int reaches(double v, double floor)
-{
-	return !floor || (v == v && v >= floor * CLASS_MARGIN);
-}
-
-static void print_classes(FILE *f, double rd, double wr, double mbps)
-{
-	const char *sep = "";
-	size_t i;
-
-	fputs("qualifies for ", f);
-	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
-		if (!reaches(rd, classes[i].read_iops) ||
-		    !reaches(wr, classes[i].write_iops) ||
-		    !reaches(mbps, classes[i].seq_mbps))
-			continue;
-		fprintf(f, "%s%s", sep, classes[i].name);
-		sep = ", ";
-	}
-	fprintf(f, "%s (from measurement; the card's claims are not readable "
-		"here)\n", *sep ? "" : "no class");
-}
-
 static void iops_print(FILE *f, const struct table *t, const struct opts *o)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
-	const double *v;
-	double rd, wr;
+	struct iops_figures m;
 
 	(void)o;
-	if (!t->nrows)
+	if (!iops_figures(t, &m))
 		return;
-	v = t->rows[0].v;
-	rd = v[0] > 0 ? 1e9 / v[0] : 0;
-	wr = v[1] > 0 ? 1e9 / v[1] : 0;
 	fprintf(f, "4KiB random: read %.0f IOPS (%s), write %.0f IOPS (%s); "
-		"sequential write %s\n", rd, fmt_time(a, v[0]), wr,
-		fmt_time(b, v[1]), fmt_rate(c, v[3]));
-	print_classes(f, rd, wr, v[3] / 1e6);
+		"sequential write %s\n", m.read_iops,
+		fmt_time(a, t->rows[0].v[0]), m.write_iops,
+		fmt_time(b, t->rows[0].v[1]), fmt_rate(c, t->rows[0].v[3]));
+}
+
+int iops_figures(const struct table *t, struct iops_figures *m)
+{
+	const double *v;
+
+	if (t->kind != TAB_IOPS || !t->nrows)
+		return 0;
+	v = t->rows[0].v;
+	m->read_iops = v[0] > 0 ? 1e9 / v[0] : 0;
+	m->write_iops = v[1] > 0 ? 1e9 / v[1] : 0;
+	m->seq_bps = v[3] == v[3] ? v[3] : 0;
+	return 1;
 }
 
 const struct testdesc testdesc_iops = {
