@@ -86,3 +86,29 @@ if [ "$(wc -l < "$TMP/err")" -eq 1 ]; then
 else
 	fail "bad value: $(wc -l < "$TMP/err") lines"
 fi
+
+# the sim's class= states classes in an SD Status register: --info reads
+# them, --iops checks each against the measurement; the sd08g profile
+# writes at about 8MB/s (its seed report), far below U3's 30MB/s
+expect_status "sim class=: --info" 0 $FB --info sim:class=A1:U3:V30
+expect_grep "sim class=: --info decodes U3" "^uhs_speed_grade: U3$" "$TMP/out"
+expect_grep "sim class=: --info decodes A1" "^app_class: A1$" "$TMP/out"
+expect_status "sim class=: --iops" 0 \
+	$FB --iops --count=32 sim:size=1GiB,noise=0,class=A1:U3:C4
+expect_grep "sim class=: C4 met" \
+	"^claims C4: [0-9.]* MB/s sequential write: meets C4 (medium)$" \
+	"$TMP/out"
+expect_grep "sim class=: U3 missed" \
+	"^claims U3: [0-9.]* MB/s sequential write: sequential write below U3 (medium)$" \
+	"$TMP/out"
+expect_grep "sim class=: A1 judged" "^claims A1: [0-9]* read / [0-9]* write IOPS, " \
+	"$TMP/out"
+if grep -q "^qualifies for" "$TMP/out"; then
+	fail "sim class=: a qualifies line beside the claims"
+else
+	pass "sim class=: no qualifies line beside the claims"
+fi
+expect_status "sim class=: an unknown class is refused" 2 \
+	$FB --iops sim:class=A3
+expect_grep "sim class=: names the key" "^flashbench: sim:class=A3: class: " \
+	"$TMP/err"
