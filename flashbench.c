@@ -21,6 +21,7 @@
 
 #include "analysis/analysis.h"
 #include "safety/gate.h"
+#include "analysis/claims.h"
 #include "identity/identity.h"
 #include "output/identity_out.h"
 #include "info.h"
@@ -337,6 +338,28 @@ static void verdicts(const struct dev *d, const struct identity *id,
 	analyze(t, t->nrows ? 1 : 0, &ctx, a);
 }
 
+/* --iops: the classes the card states, against the measurement. */
+static void print_claims(FILE *out, const struct identity *id,
+			 const struct table *t)
+{
+	const struct claims_stated s = {
+		.readable = id->ssr.has,
+		.speed_class = id->ssr.speed_class,
+		.uhs_grade = id->ssr.uhs_grade,
+		.video_class = id->ssr.video_class,
+		.app_class = id->ssr.app_class,
+	};
+	struct iops_figures f;
+	struct claims_measured m;
+
+	if (!iops_figures(t, &f))
+		return;
+	m.read_iops = f.read_iops;
+	m.write_iops = f.write_iops;
+	m.seq_mbps = f.seq_bps / 1e6;
+	claims_print(out, &m, &s);
+}
+
 /* --preserve, before the first write; nonzero: the exit status. */
 static int save_preserve(const struct front *fr, struct dev *d,
 			 const struct run *r)
@@ -509,6 +532,8 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 	if (!status && stop_signal())
 		status = late_signal("the end of the test");
 	verdicts(d, &id, &r.tab, &a);
+	if (!fr->json)
+		print_claims(out, &id, &r.tab);
 	if (pl->f[nth] && write_plot(fr, pl, nth, &r.tab, &a) && !status)
 		status = EXIT_IO;
 	if (fr->json)

@@ -277,6 +277,11 @@ static const struct optdef optdefs[] = {
 	  .help = "scatter read plot data (read-only)" },
 	{ "interval", 'i', no_argument, K_TEST, .test = &testdesc_interval,
 	  .help = "read-size regression (read-only)" },
+	{ "iops", 0, no_argument, K_TEST, .test = &testdesc_iops,
+	  .help = "4KiB random read and write IOPS and the\n"
+		  "sequential write rate in a 256MiB region;\n"
+		  "the classes (A1, U3, V30...) they reach\n"
+		  "(destructive)" },
 	{ "info", 0, no_argument, K_FLAG, .at = AT(info),
 	  .help = "what the device says about itself (CID, CSD,\n"
 		  "SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
@@ -587,7 +592,7 @@ static void check_modes(const struct front *fr)
 static const struct testdesc *const test_order[FRONT_MAXTESTS] = {
 	&testdesc_scatter, &testdesc_find_fat, &testdesc_align,
 	&testdesc_open_au, &testdesc_interval, &testdesc_erase,
-	&testdesc_discard,
+	&testdesc_discard, &testdesc_iops,
 };
 
 static void set_test(unsigned *mask, const struct testdesc *t)

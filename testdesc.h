@@ -83,7 +83,15 @@ struct testdesc {
 
 extern const struct testdesc testdesc_align, testdesc_open_au,
 	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
-	testdesc_interval, testdesc_ramp;
+	testdesc_interval, testdesc_ramp, testdesc_iops;
+
+/* What an --iops table says: 4KiB IOPS, sequential write bytes/s. */
+struct iops_figures {
+	double read_iops, write_iops, seq_bps;
+};
+
+/* An --iops table's figures; 0 when t is not one or has no row. */
+int iops_figures(const struct table *t, struct iops_figures *m);
 
 /*
  * Pieces shared by the test descriptions.  best_of: the fastest of

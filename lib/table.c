@@ -11,6 +11,7 @@ static unsigned kind_width(enum table_kind k)
 	switch (k) {
 	case TAB_ALIGN:
 	case TAB_ERASE:
+	case TAB_IOPS:
 		return 4;
 	case TAB_INTERVAL:
 		return 2;
@@ -117,6 +118,7 @@ const char *table_kind_name(enum table_kind k)
 		[TAB_SWEEP] = "open_au_sweep", [TAB_FAT] = "find_fat",
 		[TAB_ERASE] = "erase", [TAB_SCATTER] = "scatter",
 		[TAB_INTERVAL] = "interval", [TAB_RAMP] = "open_au_ramp",
+		[TAB_IOPS] = "iops",
 	};
 
 	return names[k];

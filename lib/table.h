@@ -33,6 +33,7 @@ enum table_kind {
 	TAB_RAMP,	/* key streams, rows in the order run; v: coarse ns,
 			 * rate, fine ns, rate, 1 if in random order
 			 * (-O --ramp) */
+	TAB_IOPS,	/* key 4KiB; v: read ns, write ns, seq ns, seq rate */
 };
 
 struct table_row {

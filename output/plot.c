@@ -82,6 +82,8 @@ static void axes_of(const struct table *t, struct chart *c)
 				  "read time", AXIS_SIZE, AXIS_TIME },
 		[TAB_INTERVAL] = { "-i: read time against size", "read size",
 				   "read time", AXIS_SIZE, AXIS_TIME },
+		[TAB_IOPS] = { "--iops: 4KiB random read time", "size",
+			       "read time", AXIS_SIZE, AXIS_TIME },
 	};
 	char bs[UNIT_BUFLEN];
 

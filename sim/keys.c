@@ -28,7 +28,8 @@
 #define SIM_MAX_PLANES	8
 
 enum key_kind {
-	KEY_SIZE, KEY_COUNT, KEY_U64, KEY_PERCENT, KEY_FAIL, KEY_STALL
+	KEY_SIZE, KEY_COUNT, KEY_U64, KEY_PERCENT, KEY_FAIL, KEY_STALL,
+	KEY_CLASS
 };
 
 struct sim_key {
@@ -81,6 +82,8 @@ static const struct sim_key keys[] = {
 	KEY("fail", KEY_FAIL, fail, "any I/O covering byte N fails: EIO"),
 	KEY("vanish", KEY_U64, vanish,
 	    "every I/O after the N-th fails: ENODEV (0: never) [0]"),
+	KEY("class", KEY_CLASS, has_class,
+	    "classes its SD Status register states, e.g. A1:U3:V30"),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -182,6 +185,62 @@ static int set_stall(struct sim_params *p, const struct sim_key *k,
 	return 0;
 }
 
+/* A class the SD Status register can state, as the field's code. */
+static const struct {
+	char letter;
+	unsigned value, code;
+	size_t off;
+} ssr_classes[] = {
+	{ 'C', 2, 1, offsetof(struct sim_params, ssr_speed) },
+	{ 'C', 4, 2, offsetof(struct sim_params, ssr_speed) },
+	{ 'C', 6, 3, offsetof(struct sim_params, ssr_speed) },
+	{ 'C', 10, 4, offsetof(struct sim_params, ssr_speed) },
+	{ 'U', 1, 1, offsetof(struct sim_params, ssr_uhs) },
+	{ 'U', 3, 3, offsetof(struct sim_params, ssr_uhs) },
+	{ 'V', 6, 6, offsetof(struct sim_params, ssr_video) },
+	{ 'V', 10, 10, offsetof(struct sim_params, ssr_video) },
+	{ 'V', 30, 30, offsetof(struct sim_params, ssr_video) },
+	{ 'V', 60, 60, offsetof(struct sim_params, ssr_video) },
+	{ 'V', 90, 90, offsetof(struct sim_params, ssr_video) },
+	{ 'A', 1, 1, offsetof(struct sim_params, ssr_app) },
+	{ 'A', 2, 2, offsetof(struct sim_params, ssr_app) },
+};
+
+/* One class of class=, such as "V30"; 0, or -EINVAL. */
+static int set_class(struct sim_params *p, const char *name)
+{
+	uint64_t v;
+	size_t i;
+
+	if (!*name || parse_u64(name + 1, &v))
+		return -EINVAL;
+	for (i = 0; i < sizeof(ssr_classes) / sizeof(ssr_classes[0]); i++) {
+		if (ssr_classes[i].letter != *name ||
+		    ssr_classes[i].value != v)
+			continue;
+		*(unsigned *)((char *)p + ssr_classes[i].off) =
+			ssr_classes[i].code;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* class=A1:U3:V30 (a comma would end the item); empty: states none. */
+static int parse_classes(struct sim_params *p, const char *val)
+{
+	char buf[64], *tok, *save = NULL;
+
+	if (strlen(val) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, val);
+	p->has_class = 1;
+	for (tok = strtok_r(buf, ":", &save); tok;
+	     tok = strtok_r(NULL, ":", &save))
+		if (set_class(p, tok))
+			return -EINVAL;
+	return 0;
+}
+
 static int set_key(struct sim_params *p, const struct sim_key *k,
 		   const char *val, const char *spec, char *err,
 		   size_t errlen)
@@ -232,6 +291,13 @@ static int set_key(struct sim_params *p, const struct sim_key *k,
 		return 0;
 	case KEY_STALL:
 		return set_stall(p, k, val, spec, err, errlen);
+	case KEY_CLASS:
+		if (parse_classes(p, val))
+			return fail_msg(err, errlen, spec, k->name,
+					"not classes such as A1:U3:V30 (C2 C4 "
+					"C6 C10 U1 U3 V6 V10 V30 V60 V90 A1 "
+					"A2)");
+		return 0;
 	}
 	return -EINVAL;
 }

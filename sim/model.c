@@ -28,6 +28,11 @@ struct au_slot {
 	int random;		/* accepts writes in any order */
 };
 
+/* The SD Status register: 512 bits. */
+#define SSR_BYTES 64
+/* Room for a profile's registers and an ssr line. */
+#define SIM_REGS_MAX 2048
+
 struct sim {
 	struct sim_params p;
 	struct sim_timing t;
@@ -54,18 +59,55 @@ struct sim {
 	unsigned busy;		/* reads left in a housekeeping burst */
 	uint64_t busy_ns;	/* what each of them costs extra */
 	unsigned nrandom;	/* slots in random mode */
+	char regs[SIM_REGS_MAX];	/* the profile's and class='s ssr */
 	struct au_slot slot[];	/* p.open of them */
 };
 
-/* The registers of the seed card the profile models. */
+/* Set the field of width bits at bit lsb of a 512-bit register. */
+static void ssr_field(unsigned char *r, unsigned lsb, unsigned width,
+		      unsigned v)
+{
+	unsigned i, bit;
+
+	for (i = 0; i < width; i++) {
+		bit = lsb + i;
+		if (v >> i & 1)
+			r[SSR_BYTES - 1 - bit / 8] |= (unsigned char)(1u << bit % 8);
+	}
+}
+
+/* class=: an SD Status register stating those classes, as hex. */
+static void ssr_hex(const struct sim_params *p, char *hex)
+{
+	unsigned char r[SSR_BYTES] = { 0 };
+	unsigned i;
+
+	/* the field positions of the SD Physical Layer's SD Status */
+	ssr_field(r, 440, 8, p->ssr_speed);
+	ssr_field(r, 396, 4, p->ssr_uhs);
+	ssr_field(r, 384, 8, p->ssr_video);
+	ssr_field(r, 336, 4, p->ssr_app);
+	for (i = 0; i < SSR_BYTES; i++)
+		sprintf(hex + 2 * i, "%02x", r[i]);
+}
+
+/* The registers of the seed card the profile models; class=: an ssr. */
 static const char *sim_registers(const struct dev *d, char *source,
 				 size_t len)
 {
 	const struct sim_params *p = sim_get_params(d);
+	struct sim *s = d->priv;
+	char hex[2 * SSR_BYTES + 1];
 
 	snprintf(source, len, "the sim profile %s (registers of the seed "
-		 "card)", p->profile);
-	return sim_profile_of(p)->regs;
+		 "card)%s", p->profile, p->has_class ? ", its ssr from class=" :
+		 "");
+	if (!p->has_class)
+		return sim_profile_of(p)->regs;
+	ssr_hex(p, hex);
+	snprintf(s->regs, sizeof(s->regs), "%sssr=%s\n",
+		 sim_profile_of(p)->regs, hex);
+	return s->regs;
 }
 
 const struct sim_params *sim_get_params(const struct dev *d)

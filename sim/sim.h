@@ -54,6 +54,13 @@ struct sim_params {
 	uint64_t fail;
 	/* vanish after this many I/Os (a card pulled out): -ENODEV */
 	uint64_t vanish;
+	/*
+	 * class=: the classes the card's SD Status register states, in its
+	 * fields' own codes (SPEED_CLASS 0-4, UHS_SPEED_GRADE, VIDEO_SPEED_
+	 * CLASS, APP_PERF_CLASS); with has_class the registers carry an ssr
+	 */
+	int has_class;
+	unsigned ssr_speed, ssr_uhs, ssr_video, ssr_app;
 };
 
 /* Parse "sim:[PROFILE,]key=value,...".  0 or -EINVAL with a message. */
