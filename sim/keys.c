@@ -29,7 +29,7 @@
 
 enum key_kind {
 	KEY_SIZE, KEY_COUNT, KEY_U64, KEY_PERCENT, KEY_FAIL, KEY_STALL,
-	KEY_CLASS
+	KEY_CLASS, KEY_CACHE
 };
 
 struct sim_key {
@@ -79,6 +79,9 @@ static const struct sim_key keys[] = {
 	KEY("stall", KEY_STALL, stall_every,
 	    "N:DURATION: every N-th write (where k mod N = seed mod N)\n"
 	    "             takes DURATION (e.g. 250ms) more; 0:0s: none [0:0s]"),
+	KEY("cache", KEY_CACHE, cache_size,
+	    "SIZE:RATE: past SIZE written, at most RATE bytes/s\n"
+	    "             (e.g. 1G:14M: 14 MiB/s after 1 GiB); 0:0: none [0:0]"),
 	KEY("fail", KEY_FAIL, fail, "any I/O covering byte N fails: EIO"),
 	KEY("vanish", KEY_U64, vanish,
 	    "every I/O after the N-th fails: ENODEV (0: never) [0]"),
@@ -159,26 +162,38 @@ static int parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+/*
+ * Split "A:B" (the values of stall= and cache=): A into first (of size
+ * len), and a pointer to B; NULL without a colon or with A too long.
+ */
+static const char *split_pair(const char *val, char *first, size_t len)
+{
+	const char *colon = strchr(val, ':');
+
+	if (!colon || (size_t)(colon - val) >= len)
+		return NULL;
+	memcpy(first, val, (size_t)(colon - val));
+	first[colon - val] = '\0';
+	return colon + 1;
+}
+
 /* stall=N:DURATION, N from 1; or 0:... for none */
 static int set_stall(struct sim_params *p, const struct sim_key *k,
 		     const char *val, const char *spec, char *err,
 		     size_t errlen)
 {
-	const char *colon = strchr(val, ':');
 	char every[32];
+	const char *rest = split_pair(val, every, sizeof(every));
 
-	if (!colon || (size_t)(colon - val) >= sizeof(every))
+	if (!rest)
 		return fail_msg(err, errlen, spec, k->name,
 				"expected N:DURATION (e.g. 500:250ms)");
-	memcpy(every, val, (size_t)(colon - val));
-	every[colon - val] = '\0';
 	if (parse_u64(every, &p->stall_every))
 		return fail_msg(err, errlen, spec, k->name,
 				"%s: not a count of writes", every);
-	if (parse_duration(colon + 1, &p->stall_ns))
+	if (parse_duration(rest, &p->stall_ns))
 		return fail_msg(err, errlen, spec, k->name,
-				"%s: not a duration (e.g. 250ms, 2s)",
-				colon + 1);
+				"%s: not a duration (e.g. 250ms, 2s)", rest);
 	if (!p->stall_every != !p->stall_ns)
 		return fail_msg(err, errlen, spec, k->name,
 				"N and DURATION are both zero or neither");
@@ -241,6 +256,29 @@ static int parse_classes(struct sim_params *p, const char *val)
 	return 0;
 }
 
+/* cache=SIZE:RATE, both sizes; or 0:0 for none */
+static int set_cache(struct sim_params *p, const struct sim_key *k,
+		     const char *val, const char *spec, char *err,
+		     size_t errlen)
+{
+	char size[32];
+	const char *rest = split_pair(val, size, sizeof(size));
+
+	if (!rest)
+		return fail_msg(err, errlen, spec, k->name,
+				"expected SIZE:RATE (e.g. 1G:14M)");
+	if (parse_size(size, &p->cache_size))
+		return fail_msg(err, errlen, spec, k->name,
+				"%s: not a size", size);
+	if (parse_size(rest, &p->cache_rate))
+		return fail_msg(err, errlen, spec, k->name,
+				"%s: not a rate in bytes/s (e.g. 14M)", rest);
+	if (!p->cache_size != !p->cache_rate)
+		return fail_msg(err, errlen, spec, k->name,
+				"SIZE and RATE are both zero or neither");
+	return 0;
+}
+
 static int set_key(struct sim_params *p, const struct sim_key *k,
 		   const char *val, const char *spec, char *err,
 		   size_t errlen)
@@ -298,6 +336,8 @@ static int set_key(struct sim_params *p, const struct sim_key *k,
 					"C6 C10 U1 U3 V6 V10 V30 V60 V90 A1 "
 					"A2)");
 		return 0;
+	case KEY_CACHE:
+		return set_cache(p, k, val, spec, err, errlen);
 	}
 	return -EINVAL;
 }

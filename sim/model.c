@@ -44,6 +44,7 @@ struct sim {
 	uint64_t clock;		/* LRU stamps */
 	uint64_t ios;		/* calls so far, for vanish */
 	uint64_t writes;	/* writes so far, for stall */
+	uint64_t cached;	/* bytes written so far, for cache */
 	uint64_t rng;
 	/*
 	 * Reads shift each of their draws by one from a stream of their
@@ -492,12 +493,29 @@ static uint64_t stall(struct sim *s)
 	       s->p.stall_ns : 0;
 }
 
+/*
+ * The least a write of len bytes can take with the cache full: the part
+ * past cache_size goes at cache_rate, however fast the flash is.
+ */
+static uint64_t cache_floor(struct sim *s, uint64_t len)
+{
+	uint64_t before = s->cached, past;
+
+	if (!s->p.cache_rate)
+		return 0;
+	s->cached += len;
+	if (s->cached <= s->p.cache_size)
+		return 0;
+	past = before >= s->p.cache_size ? len : s->cached - s->p.cache_size;
+	return (uint64_t)((double)past * 1e9 / (double)s->p.cache_rate);
+}
+
 static int sim_write(struct dev *d, const void *buf, uint64_t len,
 		     uint64_t off, uint64_t *ns)
 {
 	struct sim *s = d->priv;
 	int ret = admit(s, len, off, ns);
-	uint64_t t, au, rel, n, total = len;
+	uint64_t t, au, rel, n, total = len, floor_ns;
 
 	(void)buf;
 	if (ret)
@@ -511,6 +529,8 @@ static int sim_write(struct dev *d, const void *buf, uint64_t len,
 		off += n;
 		len -= n;
 	}
+	floor_ns = cache_floor(s, total);
+	t = t > floor_ns ? t : floor_ns;
 	*ns = jitter(s, unit_rand, t) + pauses(s, total) + stall(s);
 	return 0;
 }

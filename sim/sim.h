@@ -49,6 +49,12 @@ struct sim_params {
 	 * 0: never): a known count of stalls, placed by the seed
 	 */
 	uint64_t stall_every, stall_ns;
+	/*
+	 * cache=SIZE:RATE: a write cache (SLC or RAM) of cache_size bytes;
+	 * bytes written past it since the device was opened go at no more
+	 * than cache_rate bytes per second (0: no cache)
+	 */
+	uint64_t cache_size, cache_rate;
 	/* fault injection: any I/O touching [fail, fail+1) returns -EIO */
 	int has_fail;
 	uint64_t fail;
