@@ -5,12 +5,21 @@
 . tests/lib.sh
 
 card='sim:size=4G,au=4M,page=16K,open=16,random=4,noise=0,seed=5'
-: > "$TMP/bounds.txt"
-for n in 1 8 19; do
-	echo "# flashbench -O --open-au-nr=$n /dev/sdb" >> "$TMP/bounds.txt"
-	$FB -O --open-au-nr=$n "$card" 0<>/dev/null >> "$TMP/bounds.txt" \
-		2> /dev/null
-done
+
+# paste FILE N...: one classic -O run per N, each under its command line,
+# as a user pastes them
+paste_runs() {
+	_f=$1
+	shift
+	: > "$_f"
+	for n in "$@"; do
+		echo "# flashbench -O --open-au-nr=$n /dev/sdb" >> "$_f"
+		$FB -O --open-au-nr=$n "$card" 0<>/dev/null >> "$_f" \
+			2> /dev/null
+	done
+}
+
+paste_runs "$TMP/bounds.txt" 1 8 19
 $FB --analyze="$TMP/bounds.txt" > "$TMP/bounds.out" 2>&1
 expect_grep "held at 8, collapsed at 19: between 8 and 18" \
 	"open_au_linear: between 8 and 18 (" "$TMP/bounds.out"
@@ -26,12 +35,7 @@ else
 fi
 
 # adjacent N prove the count itself, and "max" is null
-: > "$TMP/bounds2.txt"
-for n in 16 17; do
-	echo "# flashbench -O --open-au-nr=$n /dev/sdb" >> "$TMP/bounds2.txt"
-	$FB -O --open-au-nr=$n "$card" 0<>/dev/null >> "$TMP/bounds2.txt" \
-		2> /dev/null
-done
+paste_runs "$TMP/bounds2.txt" 16 17
 $FB --analyze="$TMP/bounds2.txt" > "$TMP/bounds2.out" 2>&1
 expect_grep "held at 16, collapsed at 17: 16" \
 	"open_au_linear: 16 (" "$TMP/bounds2.out"
