@@ -556,6 +556,27 @@ static void check_plot(const struct front *fr)
 }
 
 /*
+ * --stall counts slow writes: a run that writes nothing (read tests,
+ * --analyze, --info, --restore) would take it and say nothing.
+ */
+static void check_stall(const struct front *fr)
+{
+	const char *mode = mode_of(fr);
+	unsigned i;
+
+	if (!fr->o.stall_arg || fr->survey)
+		return;
+	if (mode)
+		die_usage("--stall=%s: counts slow writes of a test; it does "
+			  "not go with %s", fr->o.stall_arg, mode);
+	for (i = 0; i < fr->ntests; i++)
+		if (fr->tests[i]->writes)
+			return;
+	die_usage("--stall=%s: counts slow writes; the %s test only reads",
+		  fr->o.stall_arg, fr->ntests ? fr->tests[0]->name : "the run");
+}
+
+/*
  * Options that cannot apply are refused, not ignored: "--info
  * --restore=F" ended with status 0 and nothing put back, "--restore=F
  * --dry-run" wrote to the device.
@@ -830,6 +851,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 	check_survey(fr);
 	check_modes(fr);
 	check_plot(fr);
+	check_stall(fr);
 	operands(fr, argc, argv);
 }
 

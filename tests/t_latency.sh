@@ -108,3 +108,17 @@ expect_grep "--stall=5x: names option and value" "^flashbench: --stall=5x: " \
 expect_status "stall=7: usage error" 2 $FB -O sim:sd08g,stall=7
 expect_grep "stall=7: names the key" "stall: expected N:DURATION" "$TMP/err"
 expect_status "stall=7:0s: usage error" 2 $FB -O sim:sd08g,stall=7:0s
+
+# --stall where nothing is written: refused, not taken and ignored
+for args in "-a sim:" "-s sim:" "--info sim:" "--analyze=tests/real/001-sandisk-cf-32gb.txt"; do
+	expect_status "--stall with $args: usage error" 2 \
+		$FB --stall=50ms $args
+	if [ "$(wc -l < "$TMP/err")" -eq 1 ] &&
+	   grep -q "^flashbench: --stall=50ms: " "$TMP/err"; then
+		pass "--stall with $args: one line naming the option"
+	else
+		fail "--stall with $args: $(head -c 300 "$TMP/err")"
+	fi
+done
+expect_status "--stall with -O -a: taken (-O writes)" 0 \
+	$FB --stall=50ms -a -O --open-au-nr=1 sim:
