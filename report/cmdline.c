@@ -233,18 +233,17 @@ static int is_one_of(const char *w, const char *const *list)
 	return 0;
 }
 
-/* "open-au-nr 4", "nr 4": a name whose next word is the count. */
-static int count_name(const char *w)
-{
-	static const char *const names[] = { "nr", "open-au-nr", NULL };
+/* Names a banner gives the count: "N=3", "AU = 3", "nr=4". */
+static const char *const count_names[] = {
+	"n", "nr", "au", "aus", "open-au-nr", NULL
+};
 
-	return is_one_of(w, names);
-}
+/* Of those, the ones the count may follow without "=": "open-au-nr 4". */
+static const char *const count_lead[] = { "nr", "open-au-nr", NULL };
 
-/* "N=3", "nr=4" in a banner's words (w as bare_word leaves it). */
+/* "N=3", "AU=3," (w as bare_word leaves it). */
 static int count_assign(const char *w, uint64_t *v)
 {
-	static const char *const names[] = { "n", "nr", "open-au-nr", NULL };
 	const char *eq = strchr(w, '=');
 	char name[TOK_MAX];
 	struct tok num = { .junk = 0 };
@@ -253,7 +252,27 @@ static int count_assign(const char *w, uint64_t *v)
 		return 0;
 	snprintf(name, sizeof(name), "%.*s", (int)(eq - w), w);
 	snprintf(num.s, sizeof(num.s), "%s", eq + 1);
-	return is_one_of(name, names) && tok_uint(&num, v);
+	return is_one_of(name, count_names) && tok_uint(&num, v);
+}
+
+/* "AU = 3", "open-au-nr 4": the name w, maybe "=", then the count. */
+static int count_named(const struct cursor *c, const char *w, uint64_t *v)
+{
+	struct tok next = { .junk = 0 };
+	char nw[TOK_MAX];
+	unsigned ahead = 1;
+
+	if (!is_one_of(w, count_names) || !peek_tok(c, 1, &next))
+		return 0;
+	if (!strcmp(next.s, "="))
+		ahead = 2;
+	else if (!is_one_of(w, count_lead))
+		return 0;
+	if (!peek_tok(c, ahead, &next))
+		return 0;
+	bare_word(next.s, nw);
+	snprintf(next.s, sizeof(next.s), "%s", nw);
+	return tok_uint(&next, v);
 }
 
 /*
@@ -289,17 +308,11 @@ static int au_noun(const struct cursor *c, char *mode)
 static unsigned banner_count(struct report_how *h, const struct cursor *c,
 			     const struct tok *t, const char *w)
 {
-	struct tok next = { .junk = 0 };
-	char mode = 0, nw[TOK_MAX];
+	char mode = 0;
 	uint64_t v;
 
-	if (count_assign(w, &v) && v && v < NR_MAX)
-		return (unsigned)v;
-	if (count_name(w) && peek_tok(c, 1, &next)) {
-		bare_word(next.s, nw);
-		snprintf(next.s, sizeof(next.s), "%s", nw);
-		return tok_uint(&next, &v) && v && v < NR_MAX ? (unsigned)v : 0;
-	}
+	if (count_assign(w, &v) || count_named(c, w, &v))
+		return v && v < NR_MAX ? (unsigned)v : 0;
 	if (!tok_uint(t, &v) || !v || v >= NR_MAX || !au_noun(c, &mode))
 		return 0;
 	if (mode)
