@@ -406,9 +406,12 @@ int how_word(struct report_how *h, struct cursor *c, struct tok *t)
 		option(&h->cmd, c, t->s);
 		return 1;
 	}
-	if (h->cmd.mode && (!strncmp(t->s, "/dev/", 5) ||
-			    !strncmp(t->s, "sim:", 4)))
-		h->cmd.dev = 1;
+	if (!strncmp(t->s, "/dev/", 5) || !strncmp(t->s, "sim:", 4)) {
+		h->cmd.dev = h->cmd.dev || h->cmd.mode;
+	} else if (t->s[0] != '$') {
+		/* past the command line: "head -n 20" is not a count */
+		h->cmd.started = 0;
+	}
 	heading_word(h, c, t);
 	return 0;
 }

@@ -17,7 +17,7 @@ struct report_cmd {
 	int random;
 	unsigned nr;		/* --open-au-nr, 0 = not given */
 	int nr_var;		/* --open-au-nr=$i: N comes from the loop */
-	int started;		/* after the word "flashbench" */
+	int started;		/* on a flashbench command line */
 	int dev;		/* a device named: the command ran as typed */
 	uint64_t blocksize, erasesize;
 	int has_offset;		/* --offset typed */

@@ -144,6 +144,13 @@ write speed dropped to 75 %, 12% of the best
 run 3 of 5
 EOF
 
+# A wrapper's "-n 4" is a count on its flashbench command line only.
+{
+	echo '$ sudo ./flashbench -O /dev/sdb > log; head -n 20 log'
+	cat "$dir/lin4"
+} > "$dir/head-n"
+expect_tables head-n "2l" "-n of a later command (head -n 20) is no count"
+
 # Several cards in one paste: the second card's table is not the first's
 # banner's.
 {
