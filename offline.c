@@ -88,6 +88,61 @@ static void section_identity(const struct report_section *sec,
 	identity_claims(id, ctx);
 }
 
+/* A table seen but left out of the verdicts, and why. */
+struct unread {
+	const char *label;	/* the table's kind, in words */
+	const char *missing;	/* the JSON field that would have told */
+	const char *why;
+};
+
+/*
+ * An open-AU table whose N no command line or banner states cannot be
+ * put in the sweep: the reader learns it was seen and left out.
+ */
+static const struct unread *table_unread(const struct table *t)
+{
+	static const struct unread no_nr = {
+		"open AUs", "open_au_nr",
+		"number of open AUs not stated; its rows are not counted"
+	};
+
+	return t->kind == TAB_OPENAU && !t->open_au_nr ? &no_nr : NULL;
+}
+
+static void unread_json(struct json *j, const struct report *rep,
+			const struct report_section *sec)
+{
+	const struct unread *u;
+	size_t i;
+
+	json_open(j, "notes", '[');
+	for (i = 0; i < sec->ntabs; i++) {
+		u = table_unread(&rep->tabs[sec->first + i]);
+		if (!u)
+			continue;
+		json_open(j, NULL, '{');
+		json_u64(j, "table", i + 1);
+		json_str(j, "missing", u->missing);
+		json_str(j, "note", u->why);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+static void unread_text(FILE *out, const struct report *rep,
+			const struct report_section *sec)
+{
+	const struct unread *u;
+	size_t i;
+
+	for (i = 0; i < sec->ntabs; i++) {
+		u = table_unread(&rep->tabs[sec->first + i]);
+		if (u)
+			fprintf(out, "# note: table %zu (%s): %s\n", i + 1,
+				u->label, u->why);
+	}
+}
+
 static void print_section_json(struct json *j, const struct report *rep,
 			       const struct report_section *sec)
 {
@@ -105,6 +160,7 @@ static void print_section_json(struct json *j, const struct report *rep,
 	for (i = 0; i < sec->ntabs; i++)
 		json_table(j, &rep->tabs[sec->first + i]);
 	json_close(j, ']');
+	unread_json(j, rep, sec);
 	identity_json(j, &id);
 	analysis_json(j, &a);
 	json_close(j, '}');
@@ -122,6 +178,7 @@ static void print_section_text(FILE *out, const char *path,
 	analyze(rep->tabs + sec->first, sec->ntabs, &ctx, &a);
 	fprintf(out, "# %s%s%s: %zu table%s\n", path, *sec->device ? " " : "",
 		sec->device, sec->ntabs, sec->ntabs == 1 ? "" : "s");
+	unread_text(out, rep, sec);
 	if (*id.type)
 		identity_print_prefixed(out, &id, "# identity: ");
 	analysis_print(out, &a, "# ");

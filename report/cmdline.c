@@ -191,6 +191,12 @@ static void option(struct report_cmd *cmd, struct cursor *c, char *s)
 		case 'e':
 			long_option(cmd, c, "erasesize", s[1] ? s + 1 : NULL);
 			return;
+		case 'n':
+			/* a wrapper's count ("flashbench -O -n 4"), not head's */
+			if (cmd->started)
+				long_option(cmd, c, "open-au-nr",
+					    s[1] ? s + 1 : NULL);
+			return;
 		default:
 			return;
 		}
@@ -227,38 +233,162 @@ static int is_one_of(const char *w, const char *const *list)
 	return 0;
 }
 
+/* Names a banner gives the count: "N=3", "AU = 3", "nr=4". */
+static const char *const count_names[] = {
+	"n", "nr", "au", "aus", "open-au-nr", NULL
+};
+
+/* Of those, the ones the count may follow without "=": "open-au-nr 4". */
+static const char *const count_lead[] = { "nr", "open-au-nr", NULL };
+
+/* "N=3", "AU=3," (w as bare_word leaves it). */
+static int count_assign(const char *w, uint64_t *v)
+{
+	const char *eq = strchr(w, '=');
+	char name[TOK_MAX];
+	struct tok num = { .junk = 0 };
+
+	if (!eq || (size_t)(eq - w) >= sizeof(name))
+		return 0;
+	snprintf(name, sizeof(name), "%.*s", (int)(eq - w), w);
+	snprintf(num.s, sizeof(num.s), "%s", eq + 1);
+	return is_one_of(name, count_names) && tok_uint(&num, v);
+}
+
+/* "AU = 3", "open-au-nr 4": the name w, maybe "=", then the count. */
+static int count_named(const struct cursor *c, const char *w, uint64_t *v)
+{
+	struct tok next = { .junk = 0 };
+	char nw[TOK_MAX];
+	unsigned ahead = 1;
+
+	if (!is_one_of(w, count_names) || !peek_tok(c, 1, &next))
+		return 0;
+	if (!strcmp(next.s, "="))
+		ahead = 2;
+	else if (!is_one_of(w, count_lead))
+		return 0;
+	if (!peek_tok(c, ahead, &next))
+		return 0;
+	bare_word(next.s, nw);
+	snprintf(next.s, sizeof(next.s), "%s", nw);
+	return tok_uint(&next, v);
+}
+
+/*
+ * The noun after a count that makes it a count of AUs: "4 open", "4
+ * AUs", "8 erase blocks"; "open" also says the test (*mode).
+ */
+static int au_noun(const struct cursor *c, char *mode)
+{
+	static const char *const au[] = {
+		"au", "aus", "au's", "au(s", "eraseblock", "eraseblocks",
+		"erase-block", "erase-blocks", NULL
+	};
+	static const char *const block[] = { "block", "blocks", NULL };
+	char w[TOK_MAX];
+	struct tok next;
+
+	if (!peek_tok(c, 1, &next))
+		return 0;
+	bare_word(next.s, w);
+	if (!strcmp(w, "open")) {
+		*mode = 'O';
+		return 1;
+	}
+	if (is_one_of(w, au))
+		return 1;
+	if (strcmp(w, "erase") || !peek_tok(c, 2, &next))
+		return 0;
+	bare_word(next.s, w);
+	return is_one_of(w, block);
+}
+
+/* The count a banner's word states, 0 for none. */
+static unsigned banner_count(struct report_how *h, const struct cursor *c,
+			     const struct tok *t, const char *w)
+{
+	char mode = 0;
+	uint64_t v;
+
+	if (count_assign(w, &v) || count_named(c, w, &v))
+		return v && v < NR_MAX ? (unsigned)v : 0;
+	if (!tok_uint(t, &v) || !v || v >= NR_MAX || !au_noun(c, &mode))
+		return 0;
+	if (mode)
+		h->head.mode = mode;
+	return (unsigned)v;
+}
+
+/*
+ * An order named in a banner's words: 1 random, 0 linear, -1 none.
+ * "in order" is linear; "in random order" names it before "order".
+ */
+static int banner_order(const struct report_how *h, const char *w)
+{
+	static const char *const random[] = {
+		"random", "randomly", "shuffled", "shuffle", NULL
+	};
+	static const char *const linear[] = {
+		"linear", "linearly", "sequential", "sequentially", "in-order",
+		NULL
+	};
+
+	if (is_one_of(w, random))
+		return 1;
+	if (is_one_of(w, linear) || (!strcmp(w, "order") &&
+				     !strcmp(h->prev, "in")))
+		return 0;
+	return -1;
+}
+
+/*
+ * A banner names the count and/or the order of the tables after it; what
+ * it leaves out comes from the nearest earlier statement.  One exception:
+ * an order said just after a count (within ORDER_NEAR words: "Trying 3
+ * open AUs, random:", "8 erase blocks in random order") qualifies that
+ * count only, as such scripts name the order only when it is not the
+ * default: the next count without one is linear again.  An order said
+ * first or on its own ("# random, 6 AUs", "[linear] 3 open", "=== random
+ * ===") holds for every later count.
+ */
 static void heading_word(struct report_how *h, const struct cursor *c,
 			 const struct tok *t)
 {
-	static const char *const random[] = { "random", "randomly", NULL };
-	static const char *const linear[] = {
-		"linear", "linearly", "sequential", "sequentially", NULL
-	};
 	static const char *const fat[] = { "find-fat", "findfat", "fat", NULL };
-	static const char *const au[] = {
-		"au", "aus", "au's", "au(s", NULL
-	};
 	char w[TOK_MAX];
-	struct tok next;
-	uint64_t v;
+	unsigned nr;
+	int order;
 
 	bare_word(t->s, w);
-	if (is_one_of(w, random) || is_one_of(w, linear)) {
-		h->head.random = is_one_of(w, random);
+	order = banner_order(h, w);
+	if (order >= 0) {
+		h->head.random = order;
 		h->head.random_at = h->words;
+		h->head.order_tied = h->head.nr_at &&
+				     h->words - h->head.nr_at <= ORDER_NEAR;
 	} else if (is_one_of(w, fat)) {
 		h->head.mode = 'f';
 	}
-	if (!tok_uint(t, &v) || !v || v >= NR_MAX || !peek_tok(c, 1, &next))
+	snprintf(h->prev, sizeof(h->prev), "%s", w);
+	nr = banner_count(h, c, t, w);
+	if (!nr)
 		return;
-	bare_word(next.s, w);
-	if (!strcmp(w, "open"))
-		h->head.mode = 'O';
-	else if (!is_one_of(w, au))
-		return;
-	h->head.nr = (unsigned)v;
-	if (h->words - h->head.random_at > ORDER_NEAR)
+	if (h->head.order_tied)
 		h->head.random = -1;
+	h->head.order_tied = 0;
+	h->head.nr = nr;
+	h->head.nr_at = h->words;
+}
+
+void how_table(struct report_how *h)
+{
+	h->head.nr_at = 0;
+}
+
+void how_new_card(struct report_how *h)
+{
+	heading_reset(&h->head);
 }
 
 int how_word(struct report_how *h, struct cursor *c, struct tok *t)
@@ -268,6 +398,7 @@ int how_word(struct report_how *h, struct cursor *c, struct tok *t)
 		return 0;
 	if (is_command(t->s)) {
 		memset(&h->cmd, 0, sizeof(h->cmd));
+		h->cmd.started = 1;
 		heading_reset(&h->head);
 		return 1;
 	}
@@ -275,9 +406,12 @@ int how_word(struct report_how *h, struct cursor *c, struct tok *t)
 		option(&h->cmd, c, t->s);
 		return 1;
 	}
-	if (h->cmd.mode && (!strncmp(t->s, "/dev/", 5) ||
-			    !strncmp(t->s, "sim:", 4)))
-		h->cmd.dev = 1;
+	if (!strncmp(t->s, "/dev/", 5) || !strncmp(t->s, "sim:", 4)) {
+		h->cmd.dev = h->cmd.dev || h->cmd.mode;
+	} else if (t->s[0] != '$') {
+		/* past the command line: "head -n 20" is not a count */
+		h->cmd.started = 0;
+	}
 	heading_word(h, c, t);
 	return 0;
 }

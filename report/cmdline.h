@@ -17,6 +17,7 @@ struct report_cmd {
 	int random;
 	unsigned nr;		/* --open-au-nr, 0 = not given */
 	int nr_var;		/* --open-au-nr=$i: N comes from the loop */
+	int started;		/* on a flashbench command line */
 	int dev;		/* a device named: the command ran as typed */
 	uint64_t blocksize, erasesize;
 	int has_offset;		/* --offset typed */
@@ -28,12 +29,15 @@ struct report_heading {
 	int random;		/* -1: not said */
 	char mode;		/* 'O', 'f' or 0 */
 	unsigned random_at;	/* word count when the order was named */
+	unsigned nr_at;		/* ... and the count */
+	int order_tied;		/* the order qualified the count before it */
 };
 
 struct report_how {
 	struct report_cmd cmd;
 	struct report_heading head;	/* since the last command */
 	unsigned words;
+	char prev[TOK_MAX];		/* the word before, as a banner reads it */
 };
 
 void how_init(struct report_how *h);
@@ -43,6 +47,12 @@ void how_init(struct report_how *h);
  * c.  Returns 1 if it was part of a command line.
  */
 int how_word(struct report_how *h, struct cursor *c, struct tok *t);
+
+/* A table was read: an order named after it starts a new banner. */
+void how_table(struct report_how *h);
+
+/* Another card: what banners said is not about it. */
+void how_new_card(struct report_how *h);
 
 /* What the command line and headings say; last_int: an echoed $i. */
 char how_mode(const struct report_how *h);

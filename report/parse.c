@@ -108,6 +108,7 @@ static void identity(struct parser *p, const char *dev)
 		memset(s, 0, sizeof(*s));
 		s->first = p->r->ntabs;
 		p->cur = NULL;
+		how_new_card(&p->how);
 	}
 	if (dev)
 		snprintf(s->device, sizeof(s->device), "%s", dev);
@@ -226,6 +227,7 @@ static struct table *new_table(struct parser *p, enum table_kind kind)
 		t->open_au_nr = how_nr(&p->how, p->have_int, p->last_int);
 	s->ntabs++;
 	p->cur = t;
+	how_table(&p->how);
 	return t;
 }
 
