@@ -312,7 +312,7 @@ void *dev_alloc(uint64_t len)
 void dev_lock(void *buf, uint64_t len)
 {
 	/* best effort: without the privilege the run goes on unlocked */
-	mlock(buf, (size_t)(len < DEV_LOCK_MAX ? len : DEV_LOCK_MAX));
+	mlock(buf, (size_t)len);
 }
 
 void dev_free(void *buf, uint64_t len)

@@ -193,11 +193,9 @@ void *dev_alloc(uint64_t len);
 void dev_free(void *buf, uint64_t len);
 
 /*
- * Lock the first DEV_LOCK_MAX bytes of an I/O buffer in RAM (where
- * permitted): the small I/Os are the ones a page fault would disturb,
- * and a 4 GiB --erasesize must not pin 4 GiB.
+ * Lock an I/O buffer in RAM (where permitted): a page fault inside a
+ * timed window would show as noise.  It is at most DEV_CHUNK_MAX.
  */
-#define DEV_LOCK_MAX (64ull << 20)
 void dev_lock(void *buf, uint64_t len);
 
 const char *io_kind_name(enum io_kind k);

@@ -330,9 +330,14 @@ static const struct optdef optdefs[] = {
 		  "dropping and re-adding the last; --open-au-nr=N\n"
 		  "is the cap (default 64, or what the device\n"
 		  "holds); far cheaper than a sweep" },
+	/*
+	 * A scatter keeps a row per position to print them sorted, about
+	 * 60 bytes each: 2^20 rows take 60 MB, 2^30 took 60 GB, and at
+	 * 2^20 a card reads for hours already.
+	 */
 	{ "scatter-order", 0, required_argument, K_COUNT, .arg = "=N",
 	  .at = AT(o.scatter_order), .typed = AT(o.scatter_order_arg),
-	  .max = 30, .def = "9",
+	  .max = 20, .def = "9",
 	  .help = "2^N scatter positions (default %s)" },
 	{ "scatter-span", 0, required_argument, K_COUNT, .arg = "=N",
 	  .at = AT(o.scatter_span), .typed = AT(o.scatter_span_arg),

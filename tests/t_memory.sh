@@ -45,3 +45,10 @@ fi
 	pass "memory: nothing written outside [512M, 576M)" ||
 	fail "memory: bytes written outside [512M, 576M)"
 rm -f "$F" "$TMP/peak.out" "$TMP/peak.err" "$TMP/peak.rss"
+
+# A scatter keeps a row per position: past 2^20 (60 MB) it is refused
+# before anything is read, not left to take 60 GB at 2^30.
+expect_status "memory: --scatter-order=21: exit 2" 2 \
+	"$FB" -s --scatter-order=21 --blocksize=512 --count=1 sim:size=1T
+expect_grep "memory: --scatter-order=21: says the limit" \
+	"^flashbench: --scatter-order=21: too large (at most 20)$" "$TMP/err"
