@@ -213,12 +213,49 @@ static void count(struct dev *d, enum io_kind kind, uint64_t len,
 	}
 }
 
-static int dev_io(struct dev *d, enum io_kind kind, void *buf, uint64_t len,
-		  uint64_t off, uint64_t *ns)
+static int backend_io(struct dev *d, enum io_kind kind, void *buf,
+		      uint64_t len, uint64_t off, uint64_t *ns)
 {
+	switch (kind) {
+	case IO_READ:
+		return d->ops->read(d, buf, len, off, ns);
+	case IO_WRITE:
+		return d->ops->write(d, buf, len, off, ns);
+	case IO_DISCARD:
+		return d->ops->discard(d, off, len, ns);
+	}
+	return -EINVAL;
+}
+
+/* The pieces of a transfer, each from buf; their times summed in *ns. */
+static int backend_pieces(struct dev *d, enum io_kind kind, void *buf,
+			  uint64_t piece, uint64_t len, uint64_t off,
+			  uint64_t *ns)
+{
+	uint64_t done, n, t;
+	int ret;
+
+	if (kind == IO_DISCARD || !piece || piece >= len)
+		return backend_io(d, kind, buf, len, off, ns);
+	for (done = 0; done < len; done += n) {
+		n = len - done < piece ? len - done : piece;
+		ret = backend_io(d, kind, buf, n, off + done, &t);
+		if (ret)
+			return ret;
+		*ns += t;
+	}
+	return 0;
+}
+
+int dev_transfer(struct dev *d, enum io_kind kind, void *buf,
+		 uint64_t buf_len, uint64_t len, uint64_t off, uint64_t *ns)
+{
+	uint64_t piece = buf_len - buf_len % d->sector;
 	int ret = check_io(d, len, off);
 
 	*ns = 0;
+	if (!ret && buf_len && !piece)
+		ret = -EINVAL;
 	if (ret)
 		return ret;
 	if (d->log) {
@@ -232,17 +269,7 @@ static int dev_io(struct dev *d, enum io_kind kind, void *buf, uint64_t len,
 	}
 	if (kind != IO_READ && !(d->mode & DEV_RDWR))
 		return -EBADF;
-	switch (kind) {
-	case IO_READ:
-		ret = d->ops->read(d, buf, len, off, ns);
-		break;
-	case IO_WRITE:
-		ret = d->ops->write(d, buf, len, off, ns);
-		break;
-	case IO_DISCARD:
-		ret = d->ops->discard(d, off, len, ns);
-		break;
-	}
+	ret = backend_pieces(d, kind, buf, piece, len, off, ns);
 	if (ret == 0)
 		count(d, kind, len, *ns);
 	return ret;
@@ -251,18 +278,23 @@ static int dev_io(struct dev *d, enum io_kind kind, void *buf, uint64_t len,
 int dev_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
 	     uint64_t *ns)
 {
-	return dev_io(d, IO_READ, buf, len, off, ns);
+	return dev_transfer(d, IO_READ, buf, 0, len, off, ns);
 }
 
 int dev_write(struct dev *d, const void *buf, uint64_t len, uint64_t off,
 	      uint64_t *ns)
 {
-	return dev_io(d, IO_WRITE, (void *)buf, len, off, ns);
+	return dev_transfer(d, IO_WRITE, (void *)buf, 0, len, off, ns);
 }
 
 int dev_discard(struct dev *d, uint64_t off, uint64_t len, uint64_t *ns)
 {
-	return dev_io(d, IO_DISCARD, NULL, len, off, ns);
+	return dev_transfer(d, IO_DISCARD, NULL, 0, len, off, ns);
+}
+
+uint64_t dev_buf_len(uint64_t len)
+{
+	return len < DEV_CHUNK_MAX ? len : DEV_CHUNK_MAX;
 }
 
 void *dev_alloc(uint64_t len)
@@ -280,7 +312,7 @@ void *dev_alloc(uint64_t len)
 void dev_lock(void *buf, uint64_t len)
 {
 	/* best effort: without the privilege the run goes on unlocked */
-	mlock(buf, (size_t)(len < DEV_LOCK_MAX ? len : DEV_LOCK_MAX));
+	mlock(buf, (size_t)len);
 }
 
 void dev_free(void *buf, uint64_t len)

@@ -164,16 +164,38 @@ int dev_write(struct dev *d, const void *buf, uint64_t len, uint64_t off,
 	      uint64_t *ns);
 int dev_discard(struct dev *d, uint64_t off, uint64_t len, uint64_t *ns);
 
+/*
+ * The largest piece of a transfer (dev_transfer): a read or write longer
+ * than its buffer goes as consecutive pieces from that one buffer, so the
+ * buffer, and so memory, stays bounded whatever --erasesize, --blocksize
+ * or --interval-order ask (a typo of 16G must not reserve 16 GiB).  16 MiB
+ * is above the erase blocks cards have (4-12 MiB in tests/real/), so the
+ * I/Os of normal runs still go whole, and large enough that the pieces
+ * of a longer transfer keep the device's queue full.
+ */
+#define DEV_CHUNK_MAX (16ull << 20)
+
+/* The buffer a transfer of up to len bytes needs: at most DEV_CHUNK_MAX. */
+uint64_t dev_buf_len(uint64_t len);
+
+/*
+ * A read or write of len bytes at off through buf, a buffer of buf_len
+ * bytes (0: it holds len whole): longer transfers go in pieces of at most
+ * buf_len, each from the same buffer.  Checked, counted and recorded as
+ * the one I/O it is; *ns is the time of the whole transfer, the sum of
+ * its pieces'.  A discard ignores buf and buf_len.
+ */
+int dev_transfer(struct dev *d, enum io_kind kind, void *buf,
+		 uint64_t buf_len, uint64_t len, uint64_t off, uint64_t *ns);
+
 /* Page-aligned buffer for O_DIRECT, zero-filled; NULL on failure. */
 void *dev_alloc(uint64_t len);
 void dev_free(void *buf, uint64_t len);
 
 /*
- * Lock the first DEV_LOCK_MAX bytes of an I/O buffer in RAM (where
- * permitted): the small I/Os are the ones a page fault would disturb,
- * and a 4 GiB --erasesize must not pin 4 GiB.
+ * Lock an I/O buffer in RAM (where permitted): a page fault inside a
+ * timed window would show as noise.  It is at most DEV_CHUNK_MAX.
  */
-#define DEV_LOCK_MAX (64ull << 20)
 void dev_lock(void *buf, uint64_t len);
 
 const char *io_kind_name(enum io_kind k);

@@ -47,8 +47,8 @@
 /*
  * Page faults and preemption inside a timed window show up as noise;
  * real-time priority only on request, as it slows the I/O completion
- * path on small machines.  Not MCL_FUTURE: the I/O buffer, as large as
- * --erasesize, is locked only up to DEV_LOCK_MAX (run_execute).
+ * path on small machines.  Not MCL_FUTURE: the I/O buffer is locked by
+ * itself, at most DEV_CHUNK_MAX (run_execute).
  */
 static void quiet_machine(const struct front *fr)
 {

@@ -94,6 +94,9 @@ static void opt_range(const char *name, const char *arg, unsigned max,
  */
 static const char *opt_name(const char *opt, const char *name)
 {
+	/* refused before any check of the device could speak first */
+	if (opt && !*name)
+		die_usage("--%s=: no file named", opt);
 	if (strlen(name) < PATH_MAX)
 		return name;
 	die_usage("%s%s%s%s: longer than %d bytes, the longest name the "
@@ -327,9 +330,14 @@ static const struct optdef optdefs[] = {
 		  "dropping and re-adding the last; --open-au-nr=N\n"
 		  "is the cap (default 64, or what the device\n"
 		  "holds); far cheaper than a sweep" },
+	/*
+	 * A scatter keeps a row per position to print them sorted, about
+	 * 60 bytes each: 2^20 rows take 60 MB, 2^30 took 60 GB, and at
+	 * 2^20 a card reads for hours already.
+	 */
 	{ "scatter-order", 0, required_argument, K_COUNT, .arg = "=N",
 	  .at = AT(o.scatter_order), .typed = AT(o.scatter_order_arg),
-	  .max = 30, .def = "9",
+	  .max = 20, .def = "9",
 	  .help = "2^N scatter positions (default %s)" },
 	{ "scatter-span", 0, required_argument, K_COUNT, .arg = "=N",
 	  .at = AT(o.scatter_span), .typed = AT(o.scatter_span_arg),
@@ -898,9 +906,14 @@ void validate(const struct front *fr, const struct dev *d)
 	if (o->blocksize % d->sector)
 		die_usage("--blocksize=%s: not a multiple of the %u-byte "
 			  "sector", bs, d->sector);
-	if (o->test->writes && o->erasesize % d->sector)
+	/* typed, it is refused where it is wrong, even for a test not using it */
+	if ((o->test->writes || o->erasesize_arg) && o->erasesize % d->sector)
 		die_usage("--erasesize=%s: not a multiple of the %u-byte "
 			  "sector", es, d->sector);
+	if (o->erasesize_arg && o->erasesize > d->size &&
+	    does_not_fit(err, sizeof(err), d, "an erase block larger than "
+			 "the device", "erasesize", o->erasesize_arg, NULL))
+		die_usage("%s", err);
 	if (o->test->writes && o->blocksize > o->erasesize)
 		too_large(o);
 	if (o->test->validate(o, d, err, sizeof(err)))

@@ -157,7 +157,8 @@ static int timed_write(struct ramp *r, uint64_t off, uint64_t len,
 	else {
 		if (vm->tick)
 			vm->tick(vm->hook_arg, TICK_IO);
-		ret = dev_write(vm->dev, vm->buf, len, off, ns);
+		ret = dev_transfer(vm->dev, IO_WRITE, vm->buf, vm->buf_len,
+				   len, off, ns);
 	}
 	if (ret)
 		vm->error.err = ret;

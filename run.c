@@ -161,14 +161,15 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 		.row_done = r->row_done, .tick = r->tick,
 		.hook_arg = r->hook_arg, .stall_ns = o->stall_ns,
 	};
-	/* discards need no buffer; one of 4 GiB would not fit on 32-bit */
+	/* discards need no buffer; longer I/Os go in pieces of this one */
 	uint64_t len = r->plan.io.reads || r->plan.io.writes ?
-		       r->plan.max_len : 4096;
+		       dev_buf_len(r->plan.max_len) : 4096;
 	int ret;
 
 	vm.buf = dev_alloc(len);
 	if (!vm.buf)
 		return -ENOMEM;
+	vm.buf_len = len;
 	dev_lock(vm.buf, len);
 	if (o->test->writes)
 		fill_pattern(vm.buf, len);

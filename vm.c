@@ -200,13 +200,8 @@ static int do_io(struct vm *vm, const struct vm_node *n, int64_t off,
 		return -EINTR;
 	if (off < 0 || len <= 0)
 		return -EINVAL;
-	if (n->io == IO_READ)
-		return dev_read(vm->dev, vm->buf, (uint64_t)len, (uint64_t)off,
-				ns);
-	if (n->io == IO_WRITE)
-		return dev_write(vm->dev, vm->buf, (uint64_t)len,
-				 (uint64_t)off, ns);
-	return dev_discard(vm->dev, (uint64_t)off, (uint64_t)len, ns);
+	return dev_transfer(vm->dev, n->io, vm->buf, vm->buf_len,
+			    (uint64_t)len, (uint64_t)off, ns);
 }
 
 static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)

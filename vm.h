@@ -133,7 +133,8 @@ struct vm_error {
 
 struct vm {
 	struct dev *dev;
-	void *buf;		/* at least the largest I/O of the program */
+	void *buf;		/* the I/O buffer, of buf_len bytes */
+	uint64_t buf_len;	/* 0: it holds the largest I/O whole */
 	FILE *out;		/* rows printed here as they complete; or NULL */
 	FILE *trace;		/* each I/O and its time printed here; or NULL */
 	struct table *tab;	/* rows appended here; or NULL */

@@ -158,8 +158,11 @@ bad --fat-nr=20			-f --fat-nr=20 --erasesize=4194304 sim:size=64M
 # AU sizes whose regions overflow 64 bits (13 * 9932862193535912448 is
 # 512 modulo 2^64)
 bad --erasesize=9932862193535912448 -O --offset=0 --erasesize=9932862193535912448 sim:
-bad --fat-nr=2			-f --fat-nr=2 --erasesize=9223372036854775808 sim:
-bad --count=2			--erase --offset=0 --count=2 --erasesize=9223372036854775808 sim:
+# (an erase size past the device is refused first: these wrap past 2^64
+# on the largest card there is, with erase sizes of 2^62)
+HUGE=sim:size=9223372036854775296
+bad --fat-nr=4			-f --fat-nr=4 --erasesize=4611686018427387904 $HUGE
+bad --count=4			--erase --offset=0 --count=4 --erasesize=4611686018427387904 $HUGE
 bad --scatter-order=10		-s --scatter-order=10 --blocksize=18014398509481984 sim:
 
 # a device the user may not open, and one that is read-only
