@@ -34,6 +34,8 @@ enum table_kind {
 			 * rate, fine ns, rate, 1 if in random order
 			 * (-O --ramp) */
 	TAB_IOPS,	/* key 4KiB; v: read ns, write ns, seq ns, seq rate */
+	TAB_SUSTAINED,	/* key offset, rows in the order run; v: ns, rate of
+			 * the window there, 1 if written after --idle */
 };
 
 struct table_row {

@@ -40,13 +40,14 @@ static const char *const col_names[][4] = {
 	[TAB_INTERVAL] = { "ns", "avg_ns", "max_ns" },
 	[TAB_RAMP] = { "coarse_ns", "coarse_bps", "fine_ns", "fine_bps" },
 	[TAB_IOPS] = { "read_ns", "write_ns", "seq_ns", "seq_bps" },
+	[TAB_SUSTAINED] = { "ns", "rate_bps" },
 };
 
 static const char *const key_names[] = {
 	[TAB_ALIGN] = "align", [TAB_OPENAU] = "size", [TAB_SWEEP] = "size",
 	[TAB_FAT] = "size", [TAB_ERASE] = "size", [TAB_SCATTER] = "offset",
 	[TAB_INTERVAL] = "size", [TAB_RAMP] = "streams",
-	[TAB_IOPS] = "size",
+	[TAB_IOPS] = "size", [TAB_SUSTAINED] = "offset",
 };
 
 /* A live -a row: each place's best time before, on and after it. */
@@ -90,6 +91,8 @@ static void json_rows(struct json *j, const struct table *t)
 		}
 		if (t->kind == TAB_RAMP)
 			json_bool(j, "random", r->v[4] != 0);
+		if (t->kind == TAB_SUSTAINED)
+			json_bool(j, "after_idle", r->v[2] != 0);
 		if (t->kind == TAB_ALIGN && t->nkept)
 			json_places(j, t, r);
 		if (r->lat)
