@@ -534,6 +534,10 @@ static void check_budget(struct front *fr)
 			  "own", only);
 	if (fr->plot)
 		die_usage("--plot=%s: does not draw --sustained", fr->plot);
+	if (fr->preserve && !fr->max_write)
+		die_usage("--preserve=%s: --sustained writes to the device's "
+			  "end; give --max-write=SIZE to bound what is saved",
+			  fr->preserve);
 	fr->o.max_write = fr->max_write;
 	fr->o.max_time = fr->max_time;
 	fr->o.max_write_arg = fr->max_write_arg;

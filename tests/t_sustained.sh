@@ -78,3 +78,82 @@ recover() {
 recover full :10M yes
 recover half :2M partly
 recover none "" no
+
+# Random cards, known caches: never a confident wrong (sustained_check.py).
+python3 tests/sustained_check.py "$FB" 24 > "$S/random" 2>&1
+grep -q '^FAIL' "$S/random" && grep '^FAIL' "$S/random" | head -5
+if grep -q '^PASS: .* cards told' "$S/random" && ! grep -q '^FAIL' "$S/random"
+then
+	pass "random sim cards: $(tail -n 1 "$S/random" | sed 's/^PASS: //')"
+else
+	fail "random sim cards: $(tail -n 1 "$S/random")"
+fi
+
+# outside DEV COPY: DEV and COPY agree before 16MiB and from 80MiB on
+outside() {
+	cmp -s -n $((16 << 20)) "$1" "$2" &&
+		cmp -s -i $((80 << 20)) "$1" "$2"
+}
+
+# region NAME DEV: a run from 16MiB of 64MiB writes only there, announced
+region() {
+	cp "$F" "$S/before.img"
+	expect_status "$1: runs" 0 $FB --sustained --offset=16M \
+		--max-write=64M "$2"
+	expect_grep "$1: announces the region" \
+		"^flashbench: sustained will overwrite 64MiB of $2 in 1 range: 16777216-83886079$" \
+		"$TMP/err"
+	expect_grep "$1: a row per 8MiB window" '^write 16MiB  ' "$TMP/out"
+	expect_grep "$1: a write_cache verdict" '^flashbench: write_cache: ' \
+		"$TMP/err"
+	outside "$2" "$S/before.img" &&
+		pass "$1: nothing written outside the region" ||
+		fail "$1: bytes outside 16MiB-80MiB changed"
+}
+
+# a 98MiB image of random bytes: the file, then the loop device's
+F=$S/card.img
+head -c $((98 << 20)) /dev/urandom > "$F"
+region "file" "$F"
+
+cp "$F" "$S/before.img"
+expect_status "file: --preserve runs" 0 $FB --sustained --offset=16M \
+	--max-write=32M --preserve="$S/keep.fbp" "$F"
+cmp -s "$F" "$S/before.img" && pass "file: --preserve: put back" ||
+	fail "file: --preserve: the image differs"
+
+if is_root; then
+	new_loop L "$F"
+	if [ -n "$L" ]; then
+		region "loop" "$L"
+	else
+		skip "loop: --sustained (losetup failed)"
+	fi
+else
+	skip "loop: --sustained (need root for losetup)"
+fi
+
+# Bad values: exit 2, one line naming the option or key, no I/O.
+_all=$(sum_of "$F")
+bad() {
+	_what=$1
+	shift
+	expect_status "$_what: exit 2" 2 $FB "$@"
+	if [ "$(wc -l < "$TMP/err")" -eq 1 ] && [ ! -s "$TMP/out" ] &&
+	   grep -q -e "$_what" "$TMP/err"; then
+		pass "$_what: one line naming it"
+	else
+		fail "$_what: $(head -c 300 "$TMP/err")"
+	fi
+}
+bad "--idle=x" --sustained --idle=x "$F"
+bad "--idle=0" --sustained --idle=0 "$F"
+bad "--idle=5s" -O --idle=5s "$F"
+bad "--max-write=4M" --sustained --max-write=4M "$F"
+bad "--preserve=$S/p.fbp" --sustained --preserve="$S/p.fbp" "$F"
+bad "--max-time" --sustained -O --max-time=30s "$F"
+bad "--plot=$S/x.svg" --sustained --plot="$S/x.svg" "$F"
+for v in 1G:1M:0 1G:1M:x 0:0:1M 1G:1M:2M:3M; do
+	bad "cache" --sustained "sim:cache=$v"
+done
+unchanged "bad values: the image" "$F" "$_all"
