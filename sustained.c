@@ -184,15 +184,19 @@ static int pass(struct sustained *s, int idle)
 	for (off = s->base; off + s->window <= s->end; off += s->window) {
 		ret = window_at(s, off, &ns);
 		if (ret > 0) {
-			s->run.budget = 1;
+			s->run.end = SUS_BUDGET;
 			return 0;
 		}
 		if (ret || (ret = add_window(s, off, ns, idle)))
 			return ret;
-		if (sus_enough(&s->run, idle))
+		if (sus_enough(&s->run, idle)) {
+			s->run.end = SUS_HELD;
 			return 0;
+		}
 	}
-	s->run.region_end = !idle;
+	if (!idle)
+		s->run.end = s->end + s->chunk > s->vm->dev->size ?
+			     SUS_DEVICE : SUS_REGION;
 	return 0;
 }
 
@@ -216,21 +220,36 @@ static int sustain(struct sustained *s)
 
 	if ((ret = pass(s, 0)))
 		return ret;
-	if (!o->idle_ns || !s->run.cliff || s->run.budget)
+	if (!o->idle_ns || !s->run.cliff || s->run.end == SUS_BUDGET)
 		return 0;
 	if (o->max_time && s->spent + o->idle_ns > o->max_time) {
-		s->run.budget = 1;
+		s->run.end = SUS_BUDGET;
 		return 0;
 	}
 	if ((ret = dev_idle(s->vm->dev, o->idle_ns, &vm_stop)))
 		return ret;
 	s->spent += o->idle_ns;
 	s->run.idle_ns = o->idle_ns;
+	if (s->vm->tab)
+		s->vm->tab->idle_ns = o->idle_ns;
 	if (s->vm->out)
 		fprintf(s->vm->out, "after %s idle:\n",
 			fmt_duration((char[UNIT_BUFLEN]){ 0 },
 				     (double)o->idle_ns));
 	return pass(s, 1);
+}
+
+/* The line that tells a reader of the table how the run ended. */
+static int print_end(struct sustained *s)
+{
+	FILE *f = s->vm->out;
+
+	if (s->vm->tab)
+		s->vm->tab->ended = s->run.end;
+	if (!f)
+		return 0;
+	fprintf(f, "ended %s\n", sus_end_word[s->run.end]);
+	return fflush(f) == EOF || ferror(f) ? -EIO : 0;
 }
 
 static int sus_drive(struct vm *vm, const struct opts *o)
@@ -243,14 +262,13 @@ static int sus_drive(struct vm *vm, const struct opts *o)
 	s.end = s.base + len;
 	s.window = window_of(o, len);
 	s.run.window = s.window;
-	s.run.whole = s.end + s.chunk > vm->dev->size;
 	if (vm->tab)
 		vm->tab->ncols = 2;
 	if (vm->dev->dry_run)
 		return plan_region(&s);
 	ret = sustain(&s);
-	if (!vm->dev->dry_run)
-		sus_print(stderr, &s.run, "flashbench: ");
+	if (!ret)
+		ret = print_end(&s);
 	sus_free(&s.run);
 	return ret;
 }

@@ -160,57 +160,88 @@ static int steady(const struct sus_run *r, const struct sus_cliff *c)
 static const char *const conf_word[] = { "inconclusive", "low", "medium",
 					 "high" };
 
-/* How the first pass ended, for a verdict that rests on it. */
+const char *const sus_end_word[SUS_NEND] = {
+	[SUS_CUT] = "cut", [SUS_HELD] = "held", [SUS_REGION] = "region",
+	[SUS_DEVICE] = "device", [SUS_BUDGET] = "budget",
+};
+
+/* How the run ended, for a verdict that rests on it. */
 static const char *ended(const struct sus_run *r)
 {
-	return r->budget ? "the budget (--max-write, --max-time) ended it" :
-	       r->whole ? "it reached the device's end" :
-	       r->region_end ? "it reached the region's end" :
-	       "it was cut short";
+	static const char *const why[SUS_NEND] = {
+		[SUS_CUT] = "it was cut short",
+		[SUS_HELD] = "the rate stayed down",
+		[SUS_REGION] = "it reached the region's end",
+		[SUS_DEVICE] = "it reached the device's end",
+		[SUS_BUDGET] = "the budget (--max-write, --max-time) ended it",
+	};
+
+	return why[r->end];
 }
 
-static void print_cliff(FILE *f, const struct sus_run *r, const char *p)
+/* Set a verdict: key, number, confidence; value and evidence follow. */
+static struct sus_verdict *verdict(struct sus_verdict *v, const char *key,
+				   double num, int conf)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
-	char d[UNIT_BUFLEN], w[UNIT_BUFLEN];
+	memset(v, 0, sizeof(*v));
+	v->key = key;
+	v->num = num;
+	v->conf = conf;
+	return v;
+}
+
+/* write_cache and sustained_write past a cliff: 2 verdicts. */
+static size_t judge_cliff(const struct sus_run *r, struct sus_verdict *v)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], w[UNIT_BUFLEN];
 	struct sus_cliff cl;
+	size_t past, n;
 	int conf;
 
 	find_cliff(r, &cl);
 	conf = r->down < SUS_HOLD ? 1 : r->cliff >= 2 && steady(r, &cl) ?
 	       3 : 2;
-	fmt_size(a, (double)cl.cache);
-	fprintf(f, "%swrite_cache: %s (%s) -- %s to %s, then %s over %s "
-		"(windows of %s)", p, a, conf_word[conf],
-		fmt_rate(b, cl.fast * 1e9), a, fmt_rate(c, cl.slow * 1e9),
-		fmt_size(d, (double)(r->w[cl.end - 1].at + r->window -
-				     cl.cache)),
-		fmt_size(w, (double)r->window));
+	verdict(&v[0], "write_cache", (double)cl.cache, conf);
+	verdict(&v[1], "sustained_write", cl.slow * 1e9, conf);
+	fmt_size(v[0].value, (double)cl.cache);
+	fmt_rate(v[1].value, cl.slow * 1e9);
+	n = snprintf(v[0].evidence, sizeof(v[0].evidence), "%s to %s, then "
+		     "%s over %s (windows of %s)", fmt_rate(a, cl.fast * 1e9),
+		     v[0].value, v[1].value,
+		     fmt_size(b, (double)(r->w[cl.end - 1].at + r->window -
+					  cl.cache)),
+		     fmt_size(w, (double)r->window));
 	if (r->down < SUS_HOLD)
-		fprintf(f, "; down for %u window%s only: %s", r->down,
-			r->down == 1 ? "" : "s", ended(r));
-	fprintf(f, "\n%ssustained_write: %s (%s) -- the median of %zu "
-		"window%s past the cliff%s\n", p, c, conf_word[conf],
-		cl.end - r->cliff - 1 ? cl.end - r->cliff - 1 : 1,
-		cl.end - r->cliff - 1 == 1 ? "" : "s",
-		conf == 3 ? ", each within 15 % of it" : "");
+		snprintf(v[0].evidence + n, sizeof(v[0].evidence) - n,
+			 "; down for %u window%s only: %s", r->down,
+			 r->down == 1 ? "" : "s", ended(r));
+	past = cl.end - r->cliff - 1 ? cl.end - r->cliff - 1 : 1;
+	snprintf(v[1].evidence, sizeof(v[1].evidence), "the median of %zu "
+		 "window%s past the cliff%s", past, past == 1 ? "" : "s",
+		 conf == 3 ? ", each within 15 % of it" : "");
+	return 2;
 }
 
-static void print_flat(FILE *f, const struct sus_run *r, const char *p)
+/* No cliff: a bound on the cache, the rate over the region. */
+static size_t judge_flat(const struct sus_run *r, struct sus_verdict *v)
 {
-	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], w[UNIT_BUFLEN];
+	char a[UNIT_BUFLEN], w[UNIT_BUFLEN];
 	size_t end = first_idle(r);
-	int conf = r->whole ? 2 : 1;
+	int conf = r->end == SUS_DEVICE ? 2 : 1;
+	double within = (double)(r->w[end - 1].at + r->window);
 
-	fmt_size(a, (double)(r->w[end - 1].at + r->window));
-	fmt_rate(b, median_rate(r, 0, end) * 1e9);
-	fprintf(f, "%swrite_cache: none within %s written (%s) -- no window "
-		"under 70 %% of the fastest before it (windows of %s); %s\n",
-		p, a, conf_word[conf], fmt_size(w, (double)r->window),
-		ended(r));
-	fprintf(f, "%ssustained_write: %s (%s) -- the median of %zu "
-		"windows over %s; past them it is not known\n", p, b,
-		conf_word[conf], end, a);
+	verdict(&v[0], "write_cache", within, conf)->bound = 1;
+	verdict(&v[1], "sustained_write", median_rate(r, 0, end) * 1e9,
+		conf);
+	snprintf(v[0].value, sizeof(v[0].value), "none within %s written",
+		 fmt_size(a, within));
+	fmt_rate(v[1].value, v[1].num);
+	snprintf(v[0].evidence, sizeof(v[0].evidence), "no window under "
+		 "70 %% of the fastest before it (windows of %s); %s",
+		 fmt_size(w, (double)r->window), ended(r));
+	snprintf(v[1].evidence, sizeof(v[1].evidence), "the median of %zu "
+		 "windows over %s; past them it is not known", end, a);
+	return 2;
 }
 
 /*
@@ -232,36 +263,43 @@ static int recovered(const struct sus_run *r, const struct sus_cliff *c,
 	return *bytes + (double)r->window >= (double)c->cache;
 }
 
-static void print_recovery(FILE *f, const struct sus_run *r, const char *p)
+/* cache_recovery: yes, partly or no, with the bytes fast again. */
+static size_t judge_recovery(const struct sus_run *r, struct sus_verdict *v)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], t[UNIT_BUFLEN];
 	char c[UNIT_BUFLEN];
 	struct sus_cliff cl;
-	double got, near;
-	const char *word;
+	double got = NAN, near;
+	int told;
 
 	find_cliff(r, &cl);
 	fmt_duration(t, (double)r->idle_ns);
+	told = cl.end < r->n && recovered(r, &cl, &got);
+	verdict(v, "cache_recovery", got, told ? r->down < SUS_HOLD ? 1 : 2 :
+		0);
 	if (cl.end == r->n) {
-		fprintf(f, "%scache_recovery: unknown (inconclusive) -- the "
-			"budget left no writes after %s idle\n", p, t);
-		return;
+		snprintf(v->value, sizeof(v->value), "unknown");
+		snprintf(v->evidence, sizeof(v->evidence), "the budget left "
+			 "no writes after %s idle", t);
+		return 1;
 	}
-	if (!recovered(r, &cl, &got)) {
-		fprintf(f, "%scache_recovery: unknown (inconclusive) -- after "
-			"%s idle, %s fast again before the budget ended it\n",
-			p, t, fmt_size(a, got));
-		return;
+	if (!told) {
+		snprintf(v->value, sizeof(v->value), "unknown");
+		snprintf(v->evidence, sizeof(v->evidence), "after %s idle, %s "
+			 "fast again before the budget ended it", t,
+			 fmt_size(a, got));
+		return 1;
 	}
 	near = (double)cl.cache * SUS_NEAR;
 	near = near > (double)r->window ? near : (double)r->window;
-	word = got + near >= (double)cl.cache ? "yes" :
-	       got < (double)r->window / 2 ? "no" : "partly";
-	fprintf(f, "%scache_recovery: %s (%s) -- after %s idle, %s of the "
-		"%s cache written at %s again\n", p, word,
-		conf_word[r->down < SUS_HOLD ? 1 : 2], t, fmt_size(a, got),
-		fmt_size(c, (double)cl.cache),
-		fmt_rate(b, rate_of(r, cl.end) * 1e9));
+	snprintf(v->value, sizeof(v->value), "%s",
+		 got + near >= (double)cl.cache ? "yes" :
+		 got < (double)r->window / 2 ? "no" : "partly");
+	snprintf(v->evidence, sizeof(v->evidence), "after %s idle, %s of the "
+		 "%s cache written at %s again", t, fmt_size(a, got),
+		 fmt_size(c, (double)cl.cache),
+		 fmt_rate(b, rate_of(r, cl.end) * 1e9));
+	return 1;
 }
 
 int sus_enough(const struct sus_run *r, int idle)
@@ -279,17 +317,88 @@ int sus_enough(const struct sus_run *r, int idle)
 	       c.cache + SUS_PAST * r->window;
 }
 
-void sus_print(FILE *f, const struct sus_run *r, const char *prefix)
+static size_t judge(const struct sus_run *r, struct sus_verdict *v)
 {
+	size_t n;
+
 	if (!r->n || r->w[0].idle)
-		return;
-	if (!r->cliff) {
-		print_flat(f, r, prefix);
-		return;
-	}
-	print_cliff(f, r, prefix);
+		return 0;
+	if (!r->cliff)
+		return judge_flat(r, v);
+	n = judge_cliff(r, v);
 	if (r->idle_ns)
-		print_recovery(f, r, prefix);
+		n += judge_recovery(r, v + n);
+	return n;
+}
+
+/*
+ * The window size of t: the step between the first pass's rows, or with
+ * one row its rate times its time, to the sector.
+ */
+static uint64_t window_of(const struct table *t)
+{
+	double w;
+
+	if (t->nrows >= 2 && t->rows[1].v[2] == 0 &&
+	    t->rows[1].key > t->rows[0].key)
+		return t->rows[1].key - t->rows[0].key;
+	w = t->rows[0].v[1] * t->rows[0].v[0] / 1e9;
+	return (uint64_t)(w / 512 + 0.5) * 512;
+}
+
+/* The run t holds, the rule replayed; 0 or -ENOMEM. */
+static int from_table(const struct table *t, struct sus_run *r)
+{
+	size_t i;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->window = window_of(t);
+	r->end = t->ended < SUS_NEND ? (enum sus_end)t->ended : SUS_CUT;
+	r->idle_ns = t->idle_ns;
+	for (i = 0; i < t->nrows; i++) {
+		const struct table_row *w = &t->rows[i];
+
+		if (!(w->v[0] > 0))
+			continue;
+		ret = sus_add(r, w->key - t->rows[0].key, (uint64_t)w->v[0],
+			      w->v[2] != 0);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+size_t sus_judge_tables(const struct table *tabs, size_t n,
+			struct sus_verdict *v)
+{
+	struct sus_run r;
+	size_t i, got = 0;
+
+	for (i = 0; i < n && !got; i++) {
+		if (tabs[i].kind != TAB_SUSTAINED || !tabs[i].nrows)
+			continue;
+		if (!from_table(&tabs[i], &r) && r.window)
+			got = judge(&r, v);
+		sus_free(&r);
+	}
+	return got;
+}
+
+void sus_print_tables(FILE *f, const struct table *tabs, size_t n,
+		      const char *prefix)
+{
+	struct sus_verdict v[SUS_VERDICTS];
+	size_t i, got = sus_judge_tables(tabs, n, v);
+
+	for (i = 0; i < got; i++)
+		fprintf(f, "%s%s: %s (%s) -- %s\n", prefix, v[i].key,
+			v[i].value, conf_word[v[i].conf], v[i].evidence);
+}
+
+const char *sus_conf_word(int conf)
+{
+	return conf_word[conf];
 }
 
 void sus_free(struct sus_run *r)

@@ -53,6 +53,9 @@ struct table {
 	int has_offset;		/* -O: where its AUs start is known... */
 	uint64_t offset;	/* ...and is this */
 	unsigned repeat;	/* earlier tables of the card measured alike */
+	/* TAB_SUSTAINED: how the run ended (enum sus_end), its idle wait */
+	unsigned ended;
+	uint64_t idle_ns;
 	unsigned ncols;
 	unsigned col_nr[TABLE_MAXCOLS];	/* TAB_SWEEP: N of each column */
 	/*

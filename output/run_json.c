@@ -4,12 +4,14 @@
  * with raw numbers (nanoseconds, bytes per second), the verdicts and the
  * I/O totals.
  */
+#include <string.h>
 #include <time.h>
 
 #include "output/identity_out.h"
 #include "lib/version.h"
 #include "output/run_json.h"
 #include "output/stalls.h"
+#include "lib/sustain_rule.h"
 
 void json_meta(struct json *j, const struct json_cmd *cmd)
 {
@@ -166,6 +168,40 @@ static void json_io(struct json *j, const struct io_stats *s)
 	json_close(j, '}');
 }
 
+/*
+ * "sustained": {"write_cache": {...}, "sustained_write": {...},
+ * "cache_recovery": {...}}: the --sustained verdicts, present only with
+ * its table; each "value" (bytes, bytes/s, or "yes"/"partly"/"no"/
+ * "unknown"), "confidence", "evidence", and write_cache's "none_within"
+ * (value is then a bound), cache_recovery's "bytes" fast again.
+ */
+void sustained_json(struct json *j, const struct table *tabs, size_t n)
+{
+	struct sus_verdict v[SUS_VERDICTS];
+	size_t i, got = sus_judge_tables(tabs, n, v);
+
+	if (!got)
+		return;
+	json_open(j, "sustained", '{');
+	for (i = 0; i < got; i++) {
+		int word = !strcmp(v[i].key, "cache_recovery");
+
+		json_open(j, v[i].key, '{');
+		if (word) {
+			json_str(j, "value", v[i].value);
+			json_double(j, "bytes", v[i].num);
+		} else {
+			json_double(j, "value", v[i].num);
+		}
+		if (!strcmp(v[i].key, "write_cache"))
+			json_bool(j, "none_within", v[i].bound);
+		json_str(j, "confidence", sus_conf_word(v[i].conf));
+		json_str(j, "evidence", v[i].evidence);
+		json_close(j, '}');
+	}
+	json_close(j, '}');
+}
+
 void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status, const char *error)
@@ -182,6 +218,7 @@ void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 	json_table(&j, &r->tab);
 	json_close(&j, ']');
 	analysis_json(&j, a);
+	sustained_json(&j, &r->tab, 1);
 	json_io(&j, &d->stats);
 	json_int(&j, "exit_status", status);
 	/* absent on success: a document without it is one that worked */

@@ -79,6 +79,49 @@ recover full :10M yes
 recover half :2M partly
 recover none "" no
 
+# --analyze reads the table back to the same verdicts: with a cliff and
+# --idle, and without a cliff.
+# readback NAME ARGS...: the live verdicts against those read back
+readback() {
+	_n=$1
+	shift
+	$FB --sustained "$@" > "$S/table" 2> "$S/live"
+	sed -n 's/^flashbench: \(write_cache\|sustained_write\|cache_recovery\): /\1: /p' \
+		"$S/live" > "$S/want"
+	$FB --analyze="$S/table" > "$S/back" 2>&1
+	sed -n 's/^# \(write_cache\|sustained_write\|cache_recovery\): /\1: /p' \
+		"$S/back" > "$S/got"
+	if [ -s "$S/want" ] && cmp -s "$S/want" "$S/got"; then
+		pass "$_n: --analyze=FILE reads back $(wc -l < "$S/got") verdicts"
+	else
+		fail "$_n: read back: $(head -c 300 "$S/got") want $(head -c 300 "$S/want")"
+	fi
+}
+readback "read-back, cliff and idle" --idle=60s --max-write=3G \
+	sim:cache=256M:2M:2M
+readback "read-back, no cliff" --max-write=1G sim:
+expect_status "live --analyze: runs" 0 $FB --sustained --analyze \
+	--max-write=1G sim:cache=256M:2M
+expect_grep "live --analyze: verdicts as '# ' lines" \
+	'^# write_cache: 25[0-9]MiB' "$TMP/out"
+
+# JSON: an additive "sustained" object with the same verdicts.
+expect_status "json: runs" 0 $FB --sustained --json --idle=1m \
+	--max-write=3G sim:noise=0,cache=256M:2M:8M
+if python3 - "$TMP/out" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["sustained"]
+c, w, r = s["write_cache"], s["sustained_write"], s["cache_recovery"]
+assert abs(c["value"] - (256 << 20)) <= 64 << 20 and not c["none_within"]
+assert c["confidence"] == "high" and abs(w["value"] / (2 << 20) - 1) < .15
+assert r["value"] == "yes" and r["bytes"] > 200 << 20
+PY
+then
+	pass "json: the sustained object"
+else
+	fail "json: $(head -c 300 "$TMP/out")"
+fi
+
 # Random cards, known caches: never a confident wrong (sustained_check.py).
 python3 tests/sustained_check.py "$FB" 24 > "$S/random" 2>&1
 grep -q '^FAIL' "$S/random" && grep '^FAIL' "$S/random" | head -5
