@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "dev.h"
 
@@ -295,6 +296,24 @@ int dev_discard(struct dev *d, uint64_t off, uint64_t len, uint64_t *ns)
 uint64_t dev_buf_len(uint64_t len)
 {
 	return len < DEV_CHUNK_MAX ? len : DEV_CHUNK_MAX;
+}
+
+int dev_idle(struct dev *d, uint64_t ns, const volatile sig_atomic_t *stop)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000u),
+			       (long)(ns % 1000000000u) };
+
+	if (d->dry_run)
+		return 0;
+	if (d->ops->idle) {
+		d->ops->idle(d, ns);
+		return 0;
+	}
+	/* a signal that is no stop (a resized terminal) sleeps on */
+	while (nanosleep(&ts, &ts))
+		if (errno != EINTR || *stop)
+			return -EINTR;
+	return 0;
 }
 
 void *dev_alloc(uint64_t len)

@@ -2,6 +2,7 @@
 #ifndef FLASHBENCH_DEV_H
 #define FLASHBENCH_DEV_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -66,6 +67,11 @@ struct dev_ops {
 	 */
 	int (*fault)(const struct dev *d, uint64_t *off, char *name,
 		     size_t len);
+	/*
+	 * Optional: let ns of the device's own time pass with no I/O (a
+	 * modelled card's clock); NULL: dev_idle() sleeps for real.
+	 */
+	void (*idle)(struct dev *d, uint64_t ns);
 };
 
 /* Open modes for dev_open(). */
@@ -197,6 +203,12 @@ void dev_free(void *buf, uint64_t len);
  * timed window would show as noise.  It is at most DEV_CHUNK_MAX.
  */
 void dev_lock(void *buf, uint64_t len);
+
+/*
+ * Leave d idle for ns: the backend's idle(), else a sleep of this
+ * thread; none on a dry run.  0, or -EINTR when a signal set *stop.
+ */
+int dev_idle(struct dev *d, uint64_t ns, const volatile sig_atomic_t *stop);
 
 const char *io_kind_name(enum io_kind k);
 

@@ -32,6 +32,7 @@
 #include "options.h"
 #include "output/plot.h"
 #include "safety/preserve.h"
+#include "lib/sustain_rule.h"
 #include "output/progress.h"
 #include "run.h"
 #include "output/run_json.h"
@@ -543,6 +544,9 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 		analysis_print(out, &a, "# ");
 	else
 		analysis_print(stderr, &a, "flashbench: ");
+	if (!fr->json)
+		sus_print_tables(fr->analyze ? out : stderr, &r.tab, 1,
+				 fr->analyze ? "# " : "flashbench: ");
 	run_free(&r);
 	return status;
 }

@@ -11,6 +11,7 @@
 #include "analysis/analysis.h"
 #include "identity/identity.h"
 #include "lib/msg.h"
+#include "lib/sustain_rule.h"
 #include "output/identity_out.h"
 #include "offline.h"
 #include "report/report.h"
@@ -163,6 +164,7 @@ static void print_section_json(struct json *j, const struct report *rep,
 	unread_json(j, rep, sec);
 	identity_json(j, &id);
 	analysis_json(j, &a);
+	sustained_json(j, rep->tabs + sec->first, sec->ntabs);
 	json_close(j, '}');
 }
 
@@ -182,6 +184,7 @@ static void print_section_text(FILE *out, const char *path,
 	if (*id.type)
 		identity_print_prefixed(out, &id, "# identity: ");
 	analysis_print(out, &a, "# ");
+	sus_print_tables(out, rep->tabs + sec->first, sec->ntabs, "# ");
 }
 
 int analyze_files(const struct front *fr, FILE *out)

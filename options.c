@@ -150,31 +150,39 @@ static void opt_analyze(struct front *fr, const char *arg)
 	fr->files[fr->nfiles++] = opt_name("analyze", arg);
 }
 
-static void opt_duration(struct front *fr, const char *arg)
+/*
+ * A nonzero duration option into *ns; units: what the option takes, as
+ * --help says it ("h, m, s" or "h, m, s, ms"), eg: examples.
+ */
+static void opt_ns(const char *name, const char *arg, const char *units,
+		   const char *eg, uint64_t *ns)
 {
-	int ret = parse_duration(arg, &fr->max_time);
+	int ret = parse_duration(arg, ns);
 
 	if (ret == -ERANGE)
-		die_usage("--max-time=%s: too large", arg);
+		die_usage("--%s=%s: too large", name, arg);
 	if (ret)
-		die_usage("--max-time=%s: not a duration (h, m, s in that "
-			  "order, each at most once: e.g. 90s, 1h30m)", arg);
-	if (!fr->max_time)
-		die_usage("--max-time=%s: must not be zero", arg);
+		die_usage("--%s=%s: not a duration (%s in that order, each at "
+			  "most once: e.g. %s)", name, arg, units, eg);
+	if (!*ns)
+		die_usage("--%s=%s: must not be zero", name, arg);
+}
+
+static void opt_duration(struct front *fr, const char *arg)
+{
+	opt_ns("max-time", arg, "h, m, s", "90s, 1h30m", &fr->max_time);
 }
 
 /* --stall=DURATION: the write time that counts as a stall. */
 static void opt_stall(struct front *fr, const char *arg)
 {
-	int ret = parse_duration(arg, &fr->o.stall_ns);
+	opt_ns("stall", arg, "h, m, s, ms", "100ms, 2s", &fr->o.stall_ns);
+}
 
-	if (ret == -ERANGE)
-		die_usage("--stall=%s: too large", arg);
-	if (ret)
-		die_usage("--stall=%s: not a duration (h, m, s, ms in that "
-			  "order, each at most once: e.g. 100ms, 2s)", arg);
-	if (!fr->o.stall_ns)
-		die_usage("--stall=%s: must not be zero", arg);
+/* --idle=DURATION: --sustained's wait before writing again. */
+static void opt_idle(struct front *fr, const char *arg)
+{
+	opt_ns("idle", arg, "h, m, s, ms", "30s, 5m", &fr->o.idle_ns);
 }
 
 static void show_help(struct front *fr, const char *arg);
@@ -254,12 +262,15 @@ static const struct optdef optdefs[] = {
 	{ "max-write", 0, required_argument, K_SIZE, .arg = "=SIZE",
 	  .at = AT(max_write), .typed = AT(max_write_arg),
 	  .help = "--survey: stop before a step that would write\n"
-		  "more than SIZE in all" },
+		  "more than SIZE in all; --sustained: write no\n"
+		  "more than SIZE (the region ends there)" },
 	{ "max-time", 0, required_argument, K_CALL, .arg = "=DURATION",
 	  .call = opt_duration, .typed = AT(max_time_arg),
 	  .help = "--survey: stop before a step that would end\n"
 		  "after DURATION: h, m, s in that order, each\n"
-		  "at most once (90s, 20m, 2h, 1h30m15s)" },
+		  "at most once (90s, 20m, 2h, 1h30m15s);\n"
+		  "--sustained: stop before a write that would\n"
+		  "end after it (write and idle time)" },
 	{ .kind = K_HEADING,
 	  .help = "Tests (several run one after the other in the classic's "
 		  "order:\n-s, -f, -a, -O, -i, then --erase and --discard):" },
@@ -285,6 +296,17 @@ static const struct optdef optdefs[] = {
 		  "sequential write rate in a 256MiB region;\n"
 		  "the classes (A1, U3, V30...) they reach\n"
 		  "(destructive)" },
+	{ "sustained", 0, no_argument, K_TEST, .test = &testdesc_sustained,
+	  .help = "sequential writes from --offset to the end\n"
+		  "(or --max-write, --max-time) until the rate\n"
+		  "falls off a cliff and stays down: the write\n"
+		  "cache's size, the rates before and after it\n"
+		  "(destructive)" },
+	{ "idle", 0, required_argument, K_CALL, .arg = "=DURATION",
+	  .call = opt_idle, .typed = AT(o.idle_arg),
+	  .help = "--sustained: past the cliff, wait DURATION\n"
+		  "idle and write again: does the cache recover\n"
+		  "(default off; h, m, s, ms: 30s, 5m)" },
 	{ "info", 0, no_argument, K_FLAG, .at = AT(info),
 	  .help = "what the device says about itself (CID, CSD,\n"
 		  "SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
@@ -490,6 +512,45 @@ static void refuse_survey_chosen(const struct front *fr)
 	}
 }
 
+/* Whether --sustained is among the tests asked for. */
+static int has_sustained(const struct front *fr)
+{
+	unsigned i;
+
+	for (i = 0; i < fr->ntests; i++)
+		if (fr->tests[i] == &testdesc_sustained)
+			return 1;
+	return 0;
+}
+
+/*
+ * The budgets go with --survey and --sustained, and are --sustained's
+ * own: another test run with it would not keep them.
+ */
+static void check_budget(struct front *fr)
+{
+	const char *only = fr->max_write_arg ? "--max-write" :
+			   fr->max_time_arg ? "--max-time" : NULL;
+
+	if (fr->o.idle_arg && !has_sustained(fr))
+		die_usage("--idle=%s: only goes with --sustained",
+			  fr->o.idle_arg);
+	if (fr->survey || !has_sustained(fr))
+		return;
+	if (only && fr->ntests > 1)
+		die_usage("%s: --sustained's budget; run --sustained on its "
+			  "own", only);
+	if (fr->plot)
+		die_usage("--plot=%s: does not draw --sustained", fr->plot);
+	if (fr->preserve && !fr->max_write)
+		die_usage("--preserve=%s: --sustained writes to the device's "
+			  "end; give --max-write=SIZE to bound what is saved",
+			  fr->preserve);
+	fr->o.max_write = fr->max_write;
+	fr->o.max_time = fr->max_time;
+	fr->o.max_write_arg = fr->max_write_arg;
+}
+
 static void check_survey(const struct front *fr)
 {
 	const char *only = fr->yes ? "--yes" : fr->max_write_arg ?
@@ -497,8 +558,9 @@ static void check_survey(const struct front *fr)
 			   NULL;
 
 	if (!fr->survey) {
-		if (only)
-			die_usage("%s: only goes with --survey", only);
+		if (only && (fr->yes || !has_sustained(fr)))
+			die_usage("%s: only goes with --survey%s", only,
+				  fr->yes ? "" : " or --sustained");
 		return;
 	}
 	if (fr->o.test)
@@ -621,7 +683,7 @@ static void check_modes(const struct front *fr)
 static const struct testdesc *const test_order[FRONT_MAXTESTS] = {
 	&testdesc_scatter, &testdesc_find_fat, &testdesc_align,
 	&testdesc_open_au, &testdesc_interval, &testdesc_erase,
-	&testdesc_discard, &testdesc_iops,
+	&testdesc_discard, &testdesc_iops, &testdesc_sustained,
 };
 
 static void set_test(unsigned *mask, const struct testdesc *t)
@@ -856,6 +918,7 @@ static void parse_argv(struct front *fr, int argc, char **argv)
 			  "with --survey", fr->files[0]);
 	order_tests(fr, tests);
 	check_ramp(fr);
+	check_budget(fr);
 	check_survey(fr);
 	check_modes(fr);
 	check_plot(fr);

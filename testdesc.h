@@ -33,6 +33,11 @@ struct opts {
 	int verbose;
 	uint64_t stall_ns;	/* --stall=DURATION: a slower write stalls */
 	uint64_t discard_off, discard_len;	/* --discard=START:LENGTH */
+	/* --sustained's budget (--max-write, --max-time in ns); 0: none */
+	uint64_t max_write, max_time;
+	const char *max_write_arg;
+	uint64_t idle_ns;	/* --idle=DURATION, then write again; 0: off */
+	const char *idle_arg;
 };
 
 #define PROG_NODES 16
@@ -83,7 +88,7 @@ struct testdesc {
 
 extern const struct testdesc testdesc_align, testdesc_open_au,
 	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
-	testdesc_interval, testdesc_ramp, testdesc_iops;
+	testdesc_interval, testdesc_ramp, testdesc_iops, testdesc_sustained;
 
 /* What an --iops table says: 4KiB IOPS, sequential write bytes/s. */
 struct iops_figures {

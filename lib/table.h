@@ -34,6 +34,8 @@ enum table_kind {
 			 * rate, fine ns, rate, 1 if in random order
 			 * (-O --ramp) */
 	TAB_IOPS,	/* key 4KiB; v: read ns, write ns, seq ns, seq rate */
+	TAB_SUSTAINED,	/* key offset, rows in the order run; v: ns, rate of
+			 * the window there, 1 if written after --idle */
 };
 
 struct table_row {
@@ -51,6 +53,9 @@ struct table {
 	int has_offset;		/* -O: where its AUs start is known... */
 	uint64_t offset;	/* ...and is this */
 	unsigned repeat;	/* earlier tables of the card measured alike */
+	/* TAB_SUSTAINED: how the run ended (enum sus_end), its idle wait */
+	unsigned ended;
+	uint64_t idle_ns;
 	unsigned ncols;
 	unsigned col_nr[TABLE_MAXCOLS];	/* TAB_SWEEP: N of each column */
 	/*

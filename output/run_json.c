@@ -4,12 +4,14 @@
  * with raw numbers (nanoseconds, bytes per second), the verdicts and the
  * I/O totals.
  */
+#include <string.h>
 #include <time.h>
 
 #include "output/identity_out.h"
 #include "lib/version.h"
 #include "output/run_json.h"
 #include "output/stalls.h"
+#include "lib/sustain_rule.h"
 
 void json_meta(struct json *j, const struct json_cmd *cmd)
 {
@@ -40,13 +42,14 @@ static const char *const col_names[][4] = {
 	[TAB_INTERVAL] = { "ns", "avg_ns", "max_ns" },
 	[TAB_RAMP] = { "coarse_ns", "coarse_bps", "fine_ns", "fine_bps" },
 	[TAB_IOPS] = { "read_ns", "write_ns", "seq_ns", "seq_bps" },
+	[TAB_SUSTAINED] = { "ns", "rate_bps" },
 };
 
 static const char *const key_names[] = {
 	[TAB_ALIGN] = "align", [TAB_OPENAU] = "size", [TAB_SWEEP] = "size",
 	[TAB_FAT] = "size", [TAB_ERASE] = "size", [TAB_SCATTER] = "offset",
 	[TAB_INTERVAL] = "size", [TAB_RAMP] = "streams",
-	[TAB_IOPS] = "size",
+	[TAB_IOPS] = "size", [TAB_SUSTAINED] = "offset",
 };
 
 /* A live -a row: each place's best time before, on and after it. */
@@ -90,6 +93,8 @@ static void json_rows(struct json *j, const struct table *t)
 		}
 		if (t->kind == TAB_RAMP)
 			json_bool(j, "random", r->v[4] != 0);
+		if (t->kind == TAB_SUSTAINED)
+			json_bool(j, "after_idle", r->v[2] != 0);
 		if (t->kind == TAB_ALIGN && t->nkept)
 			json_places(j, t, r);
 		if (r->lat)
@@ -163,6 +168,40 @@ static void json_io(struct json *j, const struct io_stats *s)
 	json_close(j, '}');
 }
 
+/*
+ * "sustained": {"write_cache": {...}, "sustained_write": {...},
+ * "cache_recovery": {...}}: the --sustained verdicts, present only with
+ * its table; each "value" (bytes, bytes/s, or "yes"/"partly"/"no"/
+ * "unknown"), "confidence", "evidence", and write_cache's "none_within"
+ * (value is then a bound), cache_recovery's "bytes" fast again.
+ */
+void sustained_json(struct json *j, const struct table *tabs, size_t n)
+{
+	struct sus_verdict v[SUS_VERDICTS];
+	size_t i, got = sus_judge_tables(tabs, n, v);
+
+	if (!got)
+		return;
+	json_open(j, "sustained", '{');
+	for (i = 0; i < got; i++) {
+		int word = !strcmp(v[i].key, "cache_recovery");
+
+		json_open(j, v[i].key, '{');
+		if (word) {
+			json_str(j, "value", v[i].value);
+			json_double(j, "bytes", v[i].num);
+		} else {
+			json_double(j, "value", v[i].num);
+		}
+		if (!strcmp(v[i].key, "write_cache"))
+			json_bool(j, "none_within", v[i].bound);
+		json_str(j, "confidence", sus_conf_word(v[i].conf));
+		json_str(j, "evidence", v[i].evidence);
+		json_close(j, '}');
+	}
+	json_close(j, '}');
+}
+
 void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status, const char *error)
@@ -179,6 +218,7 @@ void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 	json_table(&j, &r->tab);
 	json_close(&j, ']');
 	analysis_json(&j, a);
+	sustained_json(&j, &r->tab, 1);
 	json_io(&j, &d->stats);
 	json_int(&j, "exit_status", status);
 	/* absent on success: a document without it is one that worked */

@@ -35,6 +35,9 @@ void json_table(struct json *j, const struct table *t);
  * The --json document of a live run; error: the stderr line of a failed
  * one (without "flashbench: "), NULL when it did not fail.
  */
+/* The --sustained verdicts of tabs, if one is its table (doc/json.md). */
+void sustained_json(struct json *j, const struct table *tabs, size_t n);
+
 void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status, const char *error);

@@ -33,6 +33,7 @@
 #include "report/cmdline.h"
 #include "report/sysfs_dump.h"
 #include "report/clean.h"
+#include "lib/sustain_rule.h"
 #include "lib/units.h"
 
 struct parser {
@@ -551,6 +552,64 @@ static int try_sweep_header(struct parser *p)
 	return 1;
 }
 
+/* "write 96MiB 8.44s 7.96M/s" (or "again ..."): a --sustained window. */
+static int sustained_row(struct parser *p, int idle)
+{
+	struct cursor save = p->c;
+	struct table_row *row;
+	struct tok a, b, c;
+	uint64_t key;
+	double v[3];
+	int bare;
+
+	if (!next_tok(&p->c, &a) || !tok_size(&a, &key) ||
+	    !next_tok(&p->c, &b) || !time_value(&b, &v[0], &bare) || bare ||
+	    !next_tok(&p->c, &c) || !tok_rate(&c, &v[1])) {
+		p->c = save;
+		return 0;
+	}
+	v[2] = idle;
+	row = add_row(p, p->cur, key);
+	if (row)
+		memcpy(row->v, v, sizeof(v));
+	return 1;
+}
+
+/*
+ * A --sustained table: its header "sustained write of ...", rows
+ * "write"/"again", "after 1m idle:" and the last line "ended WORD"
+ * (lib/sustain_rule.h).  Rows only extend a table begun by its header.
+ */
+static int try_sustained(struct parser *p, const struct tok *t)
+{
+	struct table *cur = p->cur;
+	struct tok w;
+	unsigned i;
+
+	if (!strcmp(t->s, "sustained") && peek_tok(&p->c, 1, &w) &&
+	    !strcmp(w.s, "write") && peek_tok(&p->c, 2, &w) &&
+	    !strcmp(w.s, "of"))
+		return new_table(p, TAB_SUSTAINED) != NULL;
+	if (!cur || cur->kind != TAB_SUSTAINED)
+		return 0;
+	if (!strcmp(t->s, "write") || !strcmp(t->s, "again"))
+		return sustained_row(p, !strcmp(t->s, "again"));
+	if (!strcmp(t->s, "after") && peek_tok(&p->c, 1, &w) &&
+	    !parse_duration(w.s, &cur->idle_ns)) {
+		next_tok(&p->c, &w);
+		return 1;
+	}
+	if (strcmp(t->s, "ended") || !peek_tok(&p->c, 1, &w))
+		return 0;
+	for (i = 0; i < SUS_NEND; i++)
+		if (!strcmp(w.s, sus_end_word[i])) {
+			cur->ended = i;
+			next_tok(&p->c, &w);
+			return 1;
+		}
+	return 0;
+}
+
 static void step(struct parser *p, struct tok *t)
 {
 	size_t n = strlen(t->s);
@@ -564,6 +623,8 @@ static void step(struct parser *p, struct tok *t)
 	if (!strcmp(t->s, "size") && try_sweep_header(p))
 		return;
 	if (!strcmp(t->s, "ramp") && try_ramp(p))
+		return;
+	if (try_sustained(p, t))
 		return;
 	if (!strcasecmp(t->s, "align") && try_align_header(p))
 		return;

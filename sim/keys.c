@@ -80,8 +80,9 @@ static const struct sim_key keys[] = {
 	    "N:DURATION: every N-th write (where k mod N = seed mod N)\n"
 	    "             takes DURATION (e.g. 250ms) more; 0:0s: none [0:0s]"),
 	KEY("cache", KEY_CACHE, cache_size,
-	    "SIZE:RATE: past SIZE written, at most RATE bytes/s\n"
-	    "             (e.g. 1G:14M: 14 MiB/s after 1 GiB); 0:0: none [0:0]"),
+	    "SIZE:RATE[:RECOVER]: past SIZE written, at most RATE\n"
+	    "             bytes/s (e.g. 1G:14M: 14 MiB/s after 1 GiB); idle\n"
+	    "             time frees RECOVER bytes/s of it [none]; 0:0: none"),
 	KEY("fail", KEY_FAIL, fail, "any I/O covering byte N fails: EIO"),
 	KEY("vanish", KEY_U64, vanish,
 	    "every I/O after the N-th fails: ENODEV (0: never) [0]"),
@@ -256,26 +257,44 @@ static int parse_classes(struct sim_params *p, const char *val)
 	return 0;
 }
 
-/* cache=SIZE:RATE, both sizes; or 0:0 for none */
+/*
+ * cache=SIZE:RATE[:RECOVER], all sizes; or 0:0 for none.  RECOVER, the
+ * bytes/s idle time frees, is optional: two-field specs mean as before.
+ */
 static int set_cache(struct sim_params *p, const struct sim_key *k,
 		     const char *val, const char *spec, char *err,
 		     size_t errlen)
 {
-	char size[32];
+	char size[32], rate[32];
 	const char *rest = split_pair(val, size, sizeof(size));
+	const char *recover = rest ? split_pair(rest, rate, sizeof(rate)) :
+			      NULL;
 
 	if (!rest)
 		return fail_msg(err, errlen, spec, k->name,
-				"expected SIZE:RATE (e.g. 1G:14M)");
+				"expected SIZE:RATE[:RECOVER] (e.g. 1G:14M)");
+	if (!recover && strlen(rest) < sizeof(rate))
+		strcpy(rate, rest);
+	else if (!recover)
+		return fail_msg(err, errlen, spec, k->name,
+				"%s: not a rate in bytes/s (e.g. 14M)", rest);
 	if (parse_size(size, &p->cache_size))
 		return fail_msg(err, errlen, spec, k->name,
 				"%s: not a size", size);
-	if (parse_size(rest, &p->cache_rate))
+	if (parse_size(rate, &p->cache_rate))
 		return fail_msg(err, errlen, spec, k->name,
-				"%s: not a rate in bytes/s (e.g. 14M)", rest);
+				"%s: not a rate in bytes/s (e.g. 14M)", rate);
+	if (recover && (parse_size(recover, &p->cache_recover) ||
+			!p->cache_recover))
+		return fail_msg(err, errlen, spec, k->name,
+				"%s: not a nonzero rate in bytes/s (e.g. 20M)",
+				recover);
 	if (!p->cache_size != !p->cache_rate)
 		return fail_msg(err, errlen, spec, k->name,
 				"SIZE and RATE are both zero or neither");
+	if (p->cache_recover && !p->cache_size)
+		return fail_msg(err, errlen, spec, k->name,
+				"RECOVER needs a cache (SIZE and RATE)");
 	return 0;
 }
 

@@ -495,7 +495,9 @@ static uint64_t stall(struct sim *s)
 
 /*
  * The least a write of len bytes can take with the cache full: the part
- * past cache_size goes at cache_rate, however fast the flash is.
+ * past cache_size goes at cache_rate, however fast the flash is.  A full
+ * cache holds cache_size bytes, however much more went past it: idle
+ * time frees what it holds, not what went by.
  */
 static uint64_t cache_floor(struct sim *s, uint64_t len)
 {
@@ -507,7 +509,18 @@ static uint64_t cache_floor(struct sim *s, uint64_t len)
 	if (s->cached <= s->p.cache_size)
 		return 0;
 	past = before >= s->p.cache_size ? len : s->cached - s->p.cache_size;
+	s->cached = s->p.cache_size;
 	return (uint64_t)((double)past * 1e9 / (double)s->p.cache_rate);
+}
+
+/* ns of device time with no I/O: the cache drains at cache_recover. */
+static void sim_idle(struct dev *d, uint64_t ns)
+{
+	struct sim *s = d->priv;
+	double freed = (double)s->p.cache_recover * (double)ns / 1e9;
+
+	s->cached = freed >= (double)s->cached ? 0 :
+		    s->cached - (uint64_t)freed;
 }
 
 static int sim_write(struct dev *d, const void *buf, uint64_t len,
@@ -586,4 +599,5 @@ const struct dev_ops sim_ops = {
 	.close = sim_close,
 	.registers = sim_registers,
 	.fault = sim_fault,
+	.idle = sim_idle,
 };

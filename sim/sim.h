@@ -52,9 +52,11 @@ struct sim_params {
 	/*
 	 * cache=SIZE:RATE: a write cache (SLC or RAM) of cache_size bytes;
 	 * bytes written past it since the device was opened go at no more
-	 * than cache_rate bytes per second (0: no cache)
+	 * than cache_rate bytes per second (0: no cache); a full cache
+	 * holds cache_size bytes, and idle time (dev_idle()) frees
+	 * cache_recover bytes of it per second (0: never)
 	 */
-	uint64_t cache_size, cache_rate;
+	uint64_t cache_size, cache_rate, cache_recover;
 	/* fault injection: any I/O touching [fail, fail+1) returns -EIO */
 	int has_fail;
 	uint64_t fail;

@@ -56,6 +56,7 @@ PLACES = [
     ('align.c', 'tests'), ('erase.c', 'tests'), ('fat.c', 'tests'),
     ('openau.c', 'tests'), ('ramp.c', 'tests'), ('scatter.c', 'tests'),
     ('interval.c', 'tests'), ('iops.c', 'tests'),
+    ('sustained.c', 'tests'),
     ('prog.c', 'tests'), ('run.[ch]', 'tests'), ('testdesc.h', 'tests'),
     ('identity/sd_regs.[ch]', 'identity decoding'),
     ('identity/decode.[ch]', 'identity decoding'),
