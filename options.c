@@ -282,6 +282,10 @@ static const struct optdef optdefs[] = {
 		  "sequential write rate in a 256MiB region;\n"
 		  "the classes (A1, U3, V30...) they reach\n"
 		  "(destructive)" },
+	{ "find-erase", 0, no_argument, K_TEST, .test = &testdesc_find_erase,
+	  .help = "the erase size from writes: where writes\n"
+		  "entering multiples of a size slow down\n"
+		  "(destructive)" },
 	{ "info", 0, no_argument, K_FLAG, .at = AT(info),
 	  .help = "what the device says about itself (CID, CSD,\n"
 		  "SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
@@ -592,7 +596,7 @@ static void check_modes(const struct front *fr)
 static const struct testdesc *const test_order[FRONT_MAXTESTS] = {
 	&testdesc_scatter, &testdesc_find_fat, &testdesc_align,
 	&testdesc_open_au, &testdesc_interval, &testdesc_erase,
-	&testdesc_discard, &testdesc_iops,
+	&testdesc_discard, &testdesc_iops, &testdesc_find_erase,
 };
 
 static void set_test(unsigned *mask, const struct testdesc *t)

@@ -15,6 +15,8 @@ static unsigned kind_width(enum table_kind k)
 		return 4;
 	case TAB_INTERVAL:
 		return 2;
+	case TAB_EWRITE:
+		return 3;
 	case TAB_RAMP:
 		return 5;
 	default:
@@ -118,7 +120,7 @@ const char *table_kind_name(enum table_kind k)
 		[TAB_SWEEP] = "open_au_sweep", [TAB_FAT] = "find_fat",
 		[TAB_ERASE] = "erase", [TAB_SCATTER] = "scatter",
 		[TAB_INTERVAL] = "interval", [TAB_RAMP] = "open_au_ramp",
-		[TAB_IOPS] = "iops",
+		[TAB_IOPS] = "iops", [TAB_EWRITE] = "erase_writes",
 	};
 
 	return names[k];

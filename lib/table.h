@@ -34,6 +34,9 @@ enum table_kind {
 			 * rate, fine ns, rate, 1 if in random order
 			 * (-O --ramp) */
 	TAB_IOPS,	/* key 4KiB; v: read ns, write ns, seq ns, seq rate */
+	TAB_EWRITE,	/* key candidate erase size; v: median ns of writes
+			 * entering its odd multiples, of the writes after
+			 * them, their ratio (--find-erase) */
 };
 
 struct table_row {

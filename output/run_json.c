@@ -40,13 +40,14 @@ static const char *const col_names[][4] = {
 	[TAB_INTERVAL] = { "ns", "avg_ns", "max_ns" },
 	[TAB_RAMP] = { "coarse_ns", "coarse_bps", "fine_ns", "fine_bps" },
 	[TAB_IOPS] = { "read_ns", "write_ns", "seq_ns", "seq_bps" },
+	[TAB_EWRITE] = { "boundary_ns", "other_ns", "ratio" },
 };
 
 static const char *const key_names[] = {
 	[TAB_ALIGN] = "align", [TAB_OPENAU] = "size", [TAB_SWEEP] = "size",
 	[TAB_FAT] = "size", [TAB_ERASE] = "size", [TAB_SCATTER] = "offset",
 	[TAB_INTERVAL] = "size", [TAB_RAMP] = "streams",
-	[TAB_IOPS] = "size",
+	[TAB_IOPS] = "size", [TAB_EWRITE] = "size",
 };
 
 /* A live -a row: each place's best time before, on and after it. */
