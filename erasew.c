@@ -25,9 +25,9 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "testdesc.h"
+#include "lib/ramp_rule.h"
 #include "lib/units.h"
 
 /* The candidates: 256 KiB << i, and 768 KiB << i up to the largest. */
@@ -133,19 +133,6 @@ static int ew_validate(const struct opts *o, const struct dev *d,
 			    "offset", "offset", o->offset_arg, NULL);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, size_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* One probe: the chunk before X, then X's and the next, timed. */
 static int probe(struct ew *e, const struct ew_cand *c, uint64_t x,
 		 unsigned i)
@@ -189,8 +176,8 @@ static int row_of(struct ew *e, const struct ew_cand *c)
 	double v[3];
 	int ret;
 
-	v[0] = median(e->bnd, EW_PROBES);
-	v[1] = median(e->oth, EW_PROBES);
+	v[0] = ramp_median(e->bnd, EW_PROBES);
+	v[1] = ramp_median(e->oth, EW_PROBES);
 	/* the ratio as the row prints it: a pasted table reads the same */
 	v[2] = round(v[0] / v[1] * 100) / 100;
 	if (e->vm->tab) {

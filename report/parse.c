@@ -511,6 +511,52 @@ fail:
 	return 0;
 }
 
+/* A --find-erase ratio: as printed, "%.2f", positive. */
+static int ratio_value(const struct tok *t, double *v)
+{
+	char *end;
+
+	*v = strtod(t->s, &end);
+	return !t->junk && end != t->s && !*end && *v > 0 && isfinite(*v);
+}
+
+/*
+ * "erasew 4MiB boundary 306ms other 66.3ms ratio 4.61": a candidate of
+ * --find-erase; consecutive rows make one table.
+ */
+static int try_erasew(struct parser *p)
+{
+	static const char *const words[] = { "boundary", "other" };
+	struct cursor save = p->c;
+	struct table_row *row;
+	struct table *t = p->cur;
+	struct tok w;
+	double v[3];
+	uint64_t key;
+	int bare;
+	unsigned i;
+
+	if (!next_tok(&p->c, &w) || !tok_size(&w, &key) || !key)
+		goto fail;
+	for (i = 0; i < 2; i++)
+		if (!next_tok(&p->c, &w) || strcmp(w.s, words[i]) ||
+		    !next_tok(&p->c, &w) || !time_value(&w, &v[i], &bare) ||
+		    bare)
+			goto fail;
+	if (!next_tok(&p->c, &w) || strcmp(w.s, "ratio") ||
+	    !next_tok(&p->c, &w) || !ratio_value(&w, &v[2]))
+		goto fail;
+	if (!t || p->broken || t->kind != TAB_EWRITE)
+		t = new_table(p, TAB_EWRITE);
+	row = add_row(p, t, key);
+	if (row)
+		memcpy(row->v, v, sizeof(v));
+	return 1;
+fail:
+	p->c = save;
+	return 0;
+}
+
 /* "size linear=1 linear=2 ..." (or random=N, nr=N): a sweep header. */
 static int try_sweep_header(struct parser *p)
 {
@@ -562,6 +608,8 @@ static void step(struct parser *p, struct tok *t)
 	if (!strcmp(t->s, "size") && try_sweep_header(p))
 		return;
 	if (!strcmp(t->s, "ramp") && try_ramp(p))
+		return;
+	if (!strcmp(t->s, "erasew") && try_erasew(p))
 		return;
 	if (!strcasecmp(t->s, "align") && try_align_header(p))
 		return;
