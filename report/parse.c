@@ -520,41 +520,46 @@ static int ratio_value(const struct tok *t, double *v)
 	return !t->junk && end != t->s && !*end && *v > 0 && isfinite(*v);
 }
 
+/* An erasew row's cells: "SIZE boundary T other T ratio R". */
+static int erasew_cells(struct parser *p, uint64_t *key, double *v)
+{
+	static const char *const words[] = { "boundary", "other" };
+	struct tok w;
+	unsigned i;
+	int bare;
+
+	if (!next_tok(&p->c, &w) || !tok_size(&w, key) || !*key)
+		return 0;
+	for (i = 0; i < 2; i++)
+		if (!next_tok(&p->c, &w) || strcmp(w.s, words[i]) ||
+		    !next_tok(&p->c, &w) || !time_value(&w, &v[i], &bare) ||
+		    bare)
+			return 0;
+	return next_tok(&p->c, &w) && !strcmp(w.s, "ratio") &&
+	       next_tok(&p->c, &w) && ratio_value(&w, &v[2]);
+}
+
 /*
  * "erasew 4MiB boundary 306ms other 66.3ms ratio 4.61": a candidate of
  * --find-erase; consecutive rows make one table.
  */
 static int try_erasew(struct parser *p)
 {
-	static const char *const words[] = { "boundary", "other" };
 	struct cursor save = p->c;
 	struct table_row *row;
 	struct table *t = p->cur;
-	struct tok w;
 	double v[3];
 	uint64_t key;
-	int bare;
-	unsigned i;
 
-	if (!next_tok(&p->c, &w) || !tok_size(&w, &key) || !key)
-		goto fail;
-	for (i = 0; i < 2; i++)
-		if (!next_tok(&p->c, &w) || strcmp(w.s, words[i]) ||
-		    !next_tok(&p->c, &w) || !time_value(&w, &v[i], &bare) ||
-		    bare)
-			goto fail;
-	if (!next_tok(&p->c, &w) || strcmp(w.s, "ratio") ||
-	    !next_tok(&p->c, &w) || !ratio_value(&w, &v[2]))
-		goto fail;
+	if (!erasew_cells(p, &key, v)) {
+		p->c = save;
+		return 0;
+	}
 	if (!t || p->broken || t->kind != TAB_EWRITE)
 		t = new_table(p, TAB_EWRITE);
-	row = add_row(p, t, key);
-	if (row)
+	if ((row = add_row(p, t, key)))
 		memcpy(row->v, v, sizeof(v));
 	return 1;
-fail:
-	p->c = save;
-	return 0;
 }
 
 /* "size linear=1 linear=2 ..." (or random=N, nr=N): a sweep header. */
