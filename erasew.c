@@ -128,9 +128,8 @@ static int ew_validate(const struct opts *o, const struct dev *d,
 		return -EINVAL;
 	if (plan(o, d, c) >= EW_MIN_CANDS)
 		return 0;
-	return does_not_fit(err, errlen, d, "--find-erase needs its probes "
-			    "of 256KiB and 768KiB, 192MiB or more past the "
-			    "offset", "offset", o->offset_arg, NULL);
+	return does_not_fit(err, errlen, d, "--find-erase needs room for its probes "
+			    "of 256KiB and 512KiB and 64MiB between them", "offset", o->offset_arg, NULL);
 }
 
 /* One probe: the chunk before X, then X's and the next, timed. */
