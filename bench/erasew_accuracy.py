@@ -28,10 +28,12 @@ def size(num, unit):
 
 
 def verdict(text):
+    """value (None: none), confidence, the whole erase_size line"""
     m = VERDICT.search(text)
+    line = text[m.start():].split("\n")[0] if m else ""
     if not m or m.group(4):
-        return None, "inconclusive", m.group(0) if m else ""
-    return size(m.group(1), m.group(2)), m.group(3), m.group(0)
+        return None, "inconclusive", line
+    return size(m.group(1), m.group(2)), m.group(3), line
 
 
 def run(fb, dev, tmp):
