@@ -307,6 +307,10 @@ static const struct optdef optdefs[] = {
 	  .help = "--sustained: past the cliff, wait DURATION\n"
 		  "idle and write again: does the cache recover\n"
 		  "(default off; h, m, s, ms: 30s, 5m)" },
+	{ "find-erase", 0, no_argument, K_TEST, .test = &testdesc_find_erase,
+	  .help = "the erase size from writes: where writes\n"
+		  "entering multiples of a size slow down\n"
+		  "(destructive)" },
 	{ "info", 0, no_argument, K_FLAG, .at = AT(info),
 	  .help = "what the device says about itself (CID, CSD,\n"
 		  "SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
@@ -684,6 +688,7 @@ static const struct testdesc *const test_order[FRONT_MAXTESTS] = {
 	&testdesc_scatter, &testdesc_find_fat, &testdesc_align,
 	&testdesc_open_au, &testdesc_interval, &testdesc_erase,
 	&testdesc_discard, &testdesc_iops, &testdesc_sustained,
+	&testdesc_find_erase,
 };
 
 static void set_test(unsigned *mask, const struct testdesc *t)

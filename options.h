@@ -8,7 +8,7 @@
 #include "output/run_json.h"
 #include "testdesc.h"
 
-#define FRONT_MAXTESTS 9
+#define FRONT_MAXTESTS 10
 
 /* The whole command line: the test's options and the front end's own. */
 struct front {

@@ -215,3 +215,25 @@ uint64_t write_offset(const struct opts *o)
 		return 8 * o->erasesize;
 	return round_up(16ull << 20, o->erasesize);
 }
+
+int drive_write(struct vm *vm, uint64_t off, uint64_t len, uint64_t *ns)
+{
+	int ret;
+
+	vm->error = (struct vm_error){ 0, IO_WRITE, off, len, 0 };
+	if (vm_stop)
+		ret = -EINTR;
+	else {
+		if (vm->tick)
+			vm->tick(vm->hook_arg, TICK_IO);
+		ret = dev_transfer(vm->dev, IO_WRITE, vm->buf, vm->buf_len,
+				   len, off, ns);
+	}
+	if (ret)
+		vm->error.err = ret;
+	else if (vm->trace)
+		fprintf(vm->trace, "write   %-12llu %llu %llu ns\n",
+			(unsigned long long)off, (unsigned long long)len,
+			(unsigned long long)*ns);
+	return ret;
+}

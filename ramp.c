@@ -145,30 +145,6 @@ static uint64_t stream_at(const struct ramp *r, unsigned s,
 	return au + i * r->chunk[q];
 }
 
-static int timed_write(struct ramp *r, uint64_t off, uint64_t len,
-		       uint64_t *ns)
-{
-	struct vm *vm = r->vm;
-	int ret;
-
-	vm->error = (struct vm_error){ 0, IO_WRITE, off, len, 0 };
-	if (vm_stop)
-		ret = -EINTR;
-	else {
-		if (vm->tick)
-			vm->tick(vm->hook_arg, TICK_IO);
-		ret = dev_transfer(vm->dev, IO_WRITE, vm->buf, vm->buf_len,
-				   len, off, ns);
-	}
-	if (ret)
-		vm->error.err = ret;
-	else if (vm->trace)
-		fprintf(vm->trace, "write   %-12llu %llu %llu ns\n",
-			(unsigned long long)off, (unsigned long long)len,
-			(unsigned long long)*ns);
-	return ret;
-}
-
 /* The next chunk position; full AUs are left for the other bank's. */
 static void advance(struct ramp *r, uint64_t chunk)
 {
@@ -196,7 +172,7 @@ static int round_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
 	int ret;
 
 	for (s = n; s-- > 0;) {
-		ret = timed_write(r, stream_at(r, s, q), r->chunk[q], &ns);
+		ret = drive_write(r->vm, stream_at(r, s, q), r->chunk[q], &ns);
 		if (ret)
 			return ret;
 		if (judged)
@@ -341,8 +317,8 @@ static int plan_region(struct ramp *r)
 	int ret;
 
 	for (s = 0; s < r->cap; s++)
-		if ((ret = timed_write(r, r->base + (uint64_t)s * AU_SPACING *
-				       r->au, 2 * r->au, &ns)))
+		if ((ret = drive_write(r->vm, r->base + (uint64_t)s *
+				       AU_SPACING * r->au, 2 * r->au, &ns)))
 			return ret;
 	return 0;
 }

@@ -88,24 +88,6 @@ static int over_budget(const struct sustained *s)
 	return o->max_time && s->spent + s->last_ns > o->max_time;
 }
 
-static int timed_write(struct sustained *s, uint64_t off, uint64_t *ns)
-{
-	struct vm *vm = s->vm;
-	int ret;
-
-	vm->error = (struct vm_error){ 0, IO_WRITE, off, s->chunk, 0 };
-	if (vm_stop)
-		ret = -EINTR;
-	else {
-		if (vm->tick)
-			vm->tick(vm->hook_arg, TICK_IO);
-		ret = dev_write(vm->dev, vm->buf, s->chunk, off, ns);
-	}
-	if (ret)
-		vm->error.err = ret;
-	return ret;
-}
-
 /*
  * One window from off: its time in *ns; 1 when a budget ends it first
  * (the chunks written still count against it), 0, or -errno.
@@ -119,7 +101,7 @@ static int window_at(struct sustained *s, uint64_t off, uint64_t *ns)
 	for (pos = 0; pos < s->window; pos += s->chunk) {
 		if (over_budget(s))
 			return 1;
-		if ((ret = timed_write(s, off + pos, &t)))
+		if ((ret = drive_write(s->vm, off + pos, s->chunk, &t)))
 			return ret;
 		s->written += s->chunk;
 		s->spent += t;
@@ -207,7 +189,7 @@ static int plan_region(struct sustained *s)
 	int ret;
 
 	for (off = s->base; off < s->end; off += s->chunk)
-		if ((ret = timed_write(s, off, &ns)))
+		if ((ret = drive_write(s->vm, off, s->chunk, &ns)))
 			return ret;
 	return 0;
 }

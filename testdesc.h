@@ -88,7 +88,8 @@ struct testdesc {
 
 extern const struct testdesc testdesc_align, testdesc_open_au,
 	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
-	testdesc_interval, testdesc_ramp, testdesc_iops, testdesc_sustained;
+	testdesc_interval, testdesc_ramp, testdesc_iops, testdesc_sustained,
+	testdesc_find_erase;
 
 /* What an --iops table says: 4KiB IOPS, sequential write bytes/s. */
 struct iops_figures {
@@ -116,6 +117,13 @@ struct vm_node *au_walk(struct prog *p, const struct opts *o,
 			const struct vm_node *body);
 struct vm_node *size_series(struct prog *p, const struct opts *o,
 			    struct vm_node *row);
+
+/*
+ * For tests that drive themselves: one write of len bytes at off through
+ * the engine's device, buffer and hooks (tick, trace), its time in *ns;
+ * the failure is left in vm->error.  0 or -errno.
+ */
+int drive_write(struct vm *vm, uint64_t off, uint64_t len, uint64_t *ns);
 
 /* Helpers shared by the test descriptions. */
 struct vm_expr expr_var(enum vm_var v, int64_t add);

@@ -18,7 +18,7 @@
  * AUs it found special.  The text lines and the JSON keep this order.
  */
 static const struct verdict_family families[] = {
-	{ "erase_size", AT(erase_size), VT_CLAIMS, family_align },
+	{ "erase_size", AT(erase_size), VT_CLAIMS, family_erase_size },
 	/* read with the erase block, from the same steps */
 	{ "page_size", AT(page_size), 0, NULL },
 	{ "open_au_linear", AT(open_au_linear), VT_BOUND,

@@ -228,6 +228,9 @@ int far_shallower(const struct column *a, const struct column *b);
  */
 void family_align(const struct table *tabs, size_t n,
 		  const struct analysis_ctx *ctx, struct analysis *out);
+/* erase_writes.c: family_align, else the erase size from writes. */
+void family_erase_size(const struct table *tabs, size_t n,
+		       const struct analysis_ctx *ctx, struct analysis *out);
 void family_open_au_linear(const struct table *tabs, size_t n,
 			   const struct analysis_ctx *ctx,
 			   struct analysis *out);

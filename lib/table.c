@@ -16,6 +16,7 @@ static unsigned kind_width(enum table_kind k)
 	case TAB_INTERVAL:
 		return 2;
 	case TAB_SUSTAINED:
+	case TAB_EWRITE:
 		return 3;
 	case TAB_RAMP:
 		return 5;
@@ -121,6 +122,7 @@ const char *table_kind_name(enum table_kind k)
 		[TAB_ERASE] = "erase", [TAB_SCATTER] = "scatter",
 		[TAB_INTERVAL] = "interval", [TAB_RAMP] = "open_au_ramp",
 		[TAB_IOPS] = "iops", [TAB_SUSTAINED] = "sustained",
+		[TAB_EWRITE] = "erase_writes",
 	};
 
 	return names[k];

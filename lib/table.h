@@ -36,6 +36,9 @@ enum table_kind {
 	TAB_IOPS,	/* key 4KiB; v: read ns, write ns, seq ns, seq rate */
 	TAB_SUSTAINED,	/* key offset, rows in the order run; v: ns, rate of
 			 * the window there, 1 if written after --idle */
+	TAB_EWRITE,	/* key candidate erase size; v: median ns of writes
+			 * entering its odd multiples, of the writes after
+			 * them, their ratio (--find-erase) */
 };
 
 struct table_row {

@@ -84,6 +84,9 @@ static void axes_of(const struct table *t, struct chart *c)
 				   "read time", AXIS_SIZE, AXIS_TIME },
 		[TAB_IOPS] = { "--iops: 4KiB random read time", "size",
 			       "read time", AXIS_SIZE, AXIS_TIME },
+		[TAB_EWRITE] = { "--find-erase: time of writes entering "
+				 "multiples of a size", "size", "write time",
+				 AXIS_SIZE, AXIS_TIME },
 	};
 	char bs[UNIT_BUFLEN];
 

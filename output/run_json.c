@@ -43,6 +43,7 @@ static const char *const col_names[][4] = {
 	[TAB_RAMP] = { "coarse_ns", "coarse_bps", "fine_ns", "fine_bps" },
 	[TAB_IOPS] = { "read_ns", "write_ns", "seq_ns", "seq_bps" },
 	[TAB_SUSTAINED] = { "ns", "rate_bps" },
+	[TAB_EWRITE] = { "boundary_ns", "other_ns", "ratio" },
 };
 
 static const char *const key_names[] = {
@@ -50,6 +51,7 @@ static const char *const key_names[] = {
 	[TAB_FAT] = "size", [TAB_ERASE] = "size", [TAB_SCATTER] = "offset",
 	[TAB_INTERVAL] = "size", [TAB_RAMP] = "streams",
 	[TAB_IOPS] = "size", [TAB_SUSTAINED] = "offset",
+	[TAB_EWRITE] = "size",
 };
 
 /* A live -a row: each place's best time before, on and after it. */

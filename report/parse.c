@@ -514,6 +514,57 @@ fail:
 	return 0;
 }
 
+/* A --find-erase ratio: as printed, "%.2f", positive. */
+static int ratio_value(const struct tok *t, double *v)
+{
+	char *end;
+
+	*v = strtod(t->s, &end);
+	return !t->junk && end != t->s && !*end && *v > 0 && isfinite(*v);
+}
+
+/* An erasew row's cells: "SIZE boundary T other T ratio R". */
+static int erasew_cells(struct parser *p, uint64_t *key, double *v)
+{
+	static const char *const words[] = { "boundary", "other" };
+	struct tok w;
+	unsigned i;
+	int bare;
+
+	if (!next_tok(&p->c, &w) || !tok_size(&w, key) || !*key)
+		return 0;
+	for (i = 0; i < 2; i++)
+		if (!next_tok(&p->c, &w) || strcmp(w.s, words[i]) ||
+		    !next_tok(&p->c, &w) || !time_value(&w, &v[i], &bare) ||
+		    bare)
+			return 0;
+	return next_tok(&p->c, &w) && !strcmp(w.s, "ratio") &&
+	       next_tok(&p->c, &w) && ratio_value(&w, &v[2]);
+}
+
+/*
+ * "erasew 4MiB boundary 306ms other 66.3ms ratio 4.61": a candidate of
+ * --find-erase; consecutive rows make one table.
+ */
+static int try_erasew(struct parser *p)
+{
+	struct cursor save = p->c;
+	struct table_row *row;
+	struct table *t = p->cur;
+	double v[3];
+	uint64_t key;
+
+	if (!erasew_cells(p, &key, v)) {
+		p->c = save;
+		return 0;
+	}
+	if (!t || p->broken || t->kind != TAB_EWRITE)
+		t = new_table(p, TAB_EWRITE);
+	if ((row = add_row(p, t, key)))
+		memcpy(row->v, v, sizeof(v));
+	return 1;
+}
+
 /* "size linear=1 linear=2 ..." (or random=N, nr=N): a sweep header. */
 static int try_sweep_header(struct parser *p)
 {
@@ -625,6 +676,8 @@ static void step(struct parser *p, struct tok *t)
 	if (!strcmp(t->s, "ramp") && try_ramp(p))
 		return;
 	if (try_sustained(p, t))
+		return;
+	if (!strcmp(t->s, "erasew") && try_erasew(p))
 		return;
 	if (!strcasecmp(t->s, "align") && try_align_header(p))
 		return;

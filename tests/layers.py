@@ -54,7 +54,7 @@ PLACES = [
     ('output/*', 'output'),
     ('safety/*', 'safety'),
     ('align.c', 'tests'), ('erase.c', 'tests'), ('fat.c', 'tests'),
-    ('openau.c', 'tests'), ('ramp.c', 'tests'), ('scatter.c', 'tests'),
+    ('openau.c', 'tests'), ('ramp.c', 'tests'), ('erasew.c', 'tests'), ('scatter.c', 'tests'),
     ('interval.c', 'tests'), ('iops.c', 'tests'),
     ('sustained.c', 'tests'),
     ('prog.c', 'tests'), ('run.[ch]', 'tests'), ('testdesc.h', 'tests'),
