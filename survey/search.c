@@ -209,6 +209,48 @@ int open_au_row_done(void *arg, const struct table *t)
 	       !deviates(s, t, s->n, &unknown) && !unknown;
 }
 
+/* The survey's linear ramp; NULL: none ran. */
+static const struct table *ramp_table(const struct survey *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->tab[i].kind == TAB_RAMP && !s->tab[i].random)
+			return &s->tab[i];
+	return NULL;
+}
+
+/*
+ * What the ramp says of the linear limit: it held at *lo streams (0:
+ * not known) and a confirmed collapse at *hi (nmax + 1: none).  A bound
+ * (an unclear step, the cap) leaves *hi open: the search goes on above.
+ */
+static void ramp_bounds(const struct survey *s, unsigned *lo, unsigned *hi)
+{
+	const struct table *t = ramp_table(s);
+	struct verdict v = { 0 };
+
+	*lo = 0;
+	*hi = s->nmax + 1;
+	if (!t)
+		return;
+	ramp_family(t, 1, 0, &v);
+	if (v.type == V_NONE || v.is_null || v.value > s->nmax)
+		return;
+	*lo = (unsigned)v.value;
+	if (!v.at_least)
+		*hi = *lo + 1;
+}
+
+/*
+ * After the reference run held at N=1: the ramp finds the limit at a
+ * fraction of what -O runs cost, and they only confirm it.
+ */
+int open_au_ramp_due(const struct survey *s)
+{
+	return s->ramp_cap > 1 && !ramp_table(s) && held(s, 0, 1);
+}
+
 /* Where a search stands, from the verdicts so far. */
 struct search {
 	unsigned lo, hi;	/* lo holds, hi collapses */
@@ -251,7 +293,7 @@ static void search_state(const struct survey *s, int random,
 	const struct verdict *v = random ? &s->a.open_au_random :
 				  &s->a.open_au_linear;
 	const struct step *full;
-	unsigned lin = linear_limit(s);
+	unsigned lin = linear_limit(s), rlo, rhi;
 	size_t i;
 
 	st->lo = 0;
@@ -272,6 +314,12 @@ static void search_state(const struct survey *s, int random,
 		    t->open_au_nr > st->lo && t->open_au_nr < st->hi)
 			st->hi = t->open_au_nr;
 	}
+	/* the ramp's bounds, where no -O run has contradicted them */
+	ramp_bounds(s, &rlo, &rhi);
+	if (!random && rlo > st->lo && rlo < st->hi)
+		st->lo = rlo;
+	if (!random && rhi < st->hi && rhi > st->lo)
+		st->hi = rhi;
 	full = open_au_find_run(s, random, st->lo, 1);
 	if (st->lo && full && full->collapsed) {
 		st->hi = st->lo;
@@ -343,6 +391,29 @@ static unsigned likely_random(const struct survey *s, struct plan *p,
 }
 
 /*
+ * Where the ramp ran, what proves a linear limit lo: the run at lo + 1
+ * to its collapse first, then lo as a probe as deep as that collapse
+ * shows, one row past it (a full run, where no collapse shows the
+ * depth, or a probe went too shallow for a later one).  0: proven.
+ */
+static unsigned minimal_proof(const struct survey *s,
+			      const struct search *st, int *full)
+{
+	const struct step *p = open_au_find_run(s, 0, st->lo, 0);
+
+	*full = 0;
+	if (st->hi <= s->nmax && !st->hi_run)
+		return st->hi;
+	if (!st->lo || st->lo_full)
+		return 0;
+	if (p && !p->collapsed &&
+	    s->tab[p - s->step].nrows >= open_au_probe_rows(s))
+		return 0;
+	*full = !collapse_seen(s) || p;
+	return st->lo;
+}
+
+/*
  * The next run of a search: the first a full run at N=1 (what later
  * runs are judged against, at every size), then the planner's choice
  * (in random order, the likely answer first), then what proves the
@@ -367,6 +438,8 @@ unsigned open_au_next_run(const struct survey *s, int random, int *full)
 	plan_free(p);
 	if (nr)
 		return nr;
+	if (!random && ramp_table(s))
+		return minimal_proof(s, &st, full);
 	*full = 1;
 	if (st.lo && !st.lo_full)
 		return st.lo;
