@@ -295,6 +295,17 @@ static int step(struct ramp *r, unsigned n)
 }
 
 /*
+ * The caller's row hook: a survey that confirms a collapse with -O runs
+ * of its own ends the ramp at the first step that does not hold.
+ */
+static int caller_done(const struct ramp *r)
+{
+	struct vm *vm = r->vm;
+
+	return vm->row_done && vm->tab && vm->row_done(vm->hook_arg, vm->tab);
+}
+
+/*
  * Ramp up from one stream until a step does not hold, then drop the
  * newest stream (it must hold) and add it back: held again, it was no
  * limit, and the ramp goes on.  A random ramp is judged against one
@@ -314,6 +325,8 @@ static int ramp_up(struct ramp *r)
 	while (n <= r->cap) {
 		if ((c = step(r, n)) < 0)
 			return c;
+		if (caller_done(r))
+			return 0;
 		if (c == RAMP_HELD_STEP) {
 			n++;
 			continue;

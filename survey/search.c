@@ -187,7 +187,7 @@ int open_au_row_done(void *arg, const struct table *t)
 	uint64_t top;
 	int unknown;
 
-	if (t->nrows < 3 || s->n == MAX_STEPS)
+	if (t->nrows < (t->random ? 3u : 2u) || s->n == MAX_STEPS)
 		return 0;
 	survey_analyze_with(s, t, &a);
 	v = t->random ? &a.open_au_random : &a.open_au_linear;
@@ -220,25 +220,42 @@ static const struct table *ramp_table(const struct survey *s)
 	return NULL;
 }
 
+/* The most streams a ramp held at; 0: none (it collapsed at one). */
+static unsigned ramp_held(const struct table *t)
+{
+	struct verdict v = { 0 };
+
+	ramp_family(t, 1, 0, &v);
+	return v.type == V_NONE || v.is_null ? 0 : (unsigned)v.value;
+}
+
+/*
+ * The survey's ramp stops at its first step that does not hold: the -O
+ * runs after it confirm the collapse (or refute it) at a fraction of
+ * the ramp's own drop and re-add.
+ */
+int open_au_ramp_done(void *arg, const struct table *t)
+{
+	(void)arg;
+	return t->nrows && t->rows[t->nrows - 1].key > ramp_held(t);
+}
+
 /*
  * What the ramp says of the linear limit: it held at *lo streams (0:
- * not known) and a confirmed collapse at *hi (nmax + 1: none).  A bound
- * (an unclear step, the cap) leaves *hi open: the search goes on above.
+ * not known) and its last step, one stream more, did not (*hi; nmax +
+ * 1: it reached the cap).  The -O runs after it tell whether that was
+ * a collapse.
  */
 static void ramp_bounds(const struct survey *s, unsigned *lo, unsigned *hi)
 {
 	const struct table *t = ramp_table(s);
-	struct verdict v = { 0 };
 
 	*lo = 0;
 	*hi = s->nmax + 1;
-	if (!t)
+	if (!t || !t->nrows || ramp_held(t) > s->nmax)
 		return;
-	ramp_family(t, 1, 0, &v);
-	if (v.type == V_NONE || v.is_null || v.value > s->nmax)
-		return;
-	*lo = (unsigned)v.value;
-	if (!v.at_least)
+	*lo = ramp_held(t);
+	if (*lo && t->rows[t->nrows - 1].key == (uint64_t)*lo + 1)
 		*hi = *lo + 1;
 }
 

@@ -283,6 +283,8 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	step_show(s, st, &r.plan.io, ph, est, what);
 	if (o->test == &testdesc_open_au)
 		r.row_done = open_au_row_done;
+	else if (o->test == &testdesc_ramp)
+		r.row_done = open_au_ramp_done;
 	else if (o->test == &testdesc_find_fat)
 		r.row_done = fat_settled;
 	r.tick = tick;
