@@ -18,7 +18,6 @@ usage: bench/survey_linear.py [--fb ./flashbench] [--base FB] [--cards N]
                               [--seed S] [-j J] [--no-profiles]
 """
 import argparse
-import json
 import os
 import random
 import statistics
@@ -28,26 +27,13 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+sys.path.insert(0, os.path.dirname(__file__))
 from profiles import profiles  # noqa: E402
 from survey_check import random_card  # noqa: E402
+from survey_cost import fits, run  # noqa: E402
 
 MAX_NR = 64     # the survey's largest N
 TMP = tempfile.mkdtemp(prefix="survey_linear.")
-
-
-def run(fb, args, text=False):
-    p = subprocess.run([fb] + ([] if text else ["--json"]) + args,
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError("%s: exit %d: %s" % (" ".join(args),
-                                                p.returncode,
-                                                p.stderr.strip()[-300:]))
-    return p.stdout if text else json.loads(p.stdout)
-
-
-def fits(fb, args):
-    return subprocess.run([fb, "--dry-run"] + args,
-                          capture_output=True).returncode == 0
 
 
 def is_reference(step):
