@@ -32,8 +32,6 @@
 
 /* The cap without --open-au-nr: the most any card we know keeps open. */
 #define RAMP_CAP 64
-/* A step judges at least this many writes per part: a median of 8. */
-#define RAMP_JUDGED 8
 /*
  * The coarse chunk, or half an AU where that is less: above every
  * small-write buffer seen (128 KiB on cards, up to 256 KiB in the sim),

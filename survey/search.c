@@ -470,6 +470,26 @@ static void cost_run(const struct survey *s, unsigned nr, double rows,
 	c->ns += survey_est_write(s, s->full_bs, nr, (unsigned)rows, collapse);
 }
 
+/* The linear ramp is still to run, on a card that keeps limit open. */
+static int ramp_ahead(const struct survey *s, unsigned limit)
+{
+	return limit && s->ramp_cap > 1 && !ramp_table(s) &&
+	       (!ran(s, 0, 1) || held(s, 0, 1));
+}
+
+/* The ramp, then the minimal proof: limit + 1 collapsing, limit a probe. */
+static void ramp_forecast(const struct survey *s, unsigned limit,
+			  const struct plan_cost *pc, struct cost *c)
+{
+	survey_est_ramp(s, limit, c);
+	if (limit >= s->nmax) {
+		cost_run(s, limit, pc->full, 0, c);
+		return;
+	}
+	cost_run(s, limit + 1, pc->collapse, 1, c);
+	cost_run(s, limit, pc->collapse + 1, 0, c);
+}
+
 /* The rest of a search on a card that keeps limit AUs open. */
 void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		      struct cost *c)
@@ -492,6 +512,10 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 	}
 	if (limit > s->nmax)
 		limit = s->nmax;
+	if (!random && ramp_ahead(s, limit)) {
+		ramp_forecast(s, limit, &pc, c);
+		return;
+	}
 	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);
 	while (p && (nr = plan_move(p, st.lo, st.hi, st.lo_full, &full))) {
 		if (nr > limit) {
