@@ -9,7 +9,8 @@ of tests/survey_check.py, realism on, a fixed seed), with both binaries:
           and bytes written, from --survey --json
   proof   the minimal proof of the card's limit L: N=L+1 up to its
           collapse (its fewest leading rows that --analyze, read with a
-          run at N=L, calls collapsed) and N=L over one row more
+          run at N=L, calls collapsed) and N=L over one row more; device
+          time and bytes of -O runs whose sizes end at those rows
   survey  the whole survey: device time and bytes written
 Prints search/proof per profile and the median and max over the cards,
 the new binary beside the old one (issue 24: at most 2 per profile and
@@ -79,27 +80,31 @@ def run_rows(fb, cmd):
     return doc, run(fb, cmd, text=True).splitlines()
 
 
+def rows_run(fb, base, nr, au, k):
+    """Device time and bytes of the first k rows of -O at nr: the run
+    whose sizes end at the k-th (the survey's runs stop there)."""
+    doc = run(fb, base + ["--open-au-nr=%d" % nr,
+                          "--blocksize=%d" % (au >> (k - 1))])
+    return doc["io"]["device_ns"], doc["io"]["bytes_written"]
+
+
 def minimal_proof(fb, dev, au, bs, limit, key):
-    base = ["-O", dev, "--erasesize=%d" % au, "--blocksize=%d" % bs]
+    base = ["-O", dev, "--erasesize=%d" % au]
     limit = min(limit, MAX_NR)
     while limit > 1 and not fits(fb, base + ["--open-au-nr=%d" % limit]):
         limit -= 1
-    cmd_l = base + ["--open-au-nr=%d" % limit]
+    cmd_l = base + ["--blocksize=%d" % bs, "--open-au-nr=%d" % limit]
     doc_l, rows_l = run_rows(fb, cmd_l)
-    rates_l = [r["rate_bps"] for r in doc_l["tables"][0]["rows"]]
-    cmd_h = base + ["--open-au-nr=%d" % (limit + 1)]
+    cmd_h = base + ["--blocksize=%d" % bs, "--open-au-nr=%d" % (limit + 1)]
     if limit >= MAX_NR or not fits(fb, cmd_h):
-        return sum(limit * au * 1e9 / r for r in rates_l), \
-            len(rates_l) * limit * au
-    doc_h, rows_h = run_rows(fb, cmd_h)
-    rates_h = [r["rate_bps"] for r in doc_h["tables"][0]["rows"]]
+        return doc_l["io"]["device_ns"], doc_l["io"]["bytes_written"]
+    rows_h = run(fb, cmd_h, text=True).splitlines()
     ref = "# Disk %s: %d bytes\n# step 1 (proof): flashbench %s\n%s\n" % (
         dev, doc_l["device"]["size"], " ".join(cmd_l), "\n".join(rows_l))
     k = collapse_rows(fb, cmd_h, rows_h, ref, limit, key)
-    kl = min(k + 1, len(rates_l))
-    ns = sum((limit + 1) * au * 1e9 / r for r in rates_h[:k]) + \
-        sum(limit * au * 1e9 / r for r in rates_l[:kl])
-    return ns, (k * (limit + 1) + kl * limit) * au
+    hn, hw = rows_run(fb, base, limit + 1, au, k)
+    ln, lw = rows_run(fb, base, limit, au, min(k + 1, len(rows_l)))
+    return hn + ln, hw + lw
 
 
 def measure(args, card, key):
