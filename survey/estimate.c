@@ -103,18 +103,21 @@ double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 
 /*
  * One ramp step of n streams (collapse: past the limit): per part a
- * warm-up round and the rounds that judge RAMP_JUDGED writes.
+ * warm-up round and the rounds that judge RAMP_JUDGED writes, where
+ * the rounds that open fresh AUs (one in AU / chunk) judge none.
  */
 static void ramp_step_cost(const struct survey *s, unsigned n, int collapse,
 			   struct cost *c)
 {
 	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs };
-	double rounds = 1 + ceil((double)RAMP_JUDGED / n), bytes;
+	double rounds, bytes;
 	uint64_t chunk;
 	enum ramp_part q;
 
 	for (q = 0; q < RAMP_NPARTS; q++) {
 		chunk = ramp_chunk(&o, q);
+		rounds = 1 + ceil((double)RAMP_JUDGED / n) /
+			 (1 - (double)chunk / (double)s->au);
 		bytes = rounds * n * (double)chunk;
 		c->bytes += bytes;
 		c->ns += bytes * 1e9 / write_rate(s, chunk) *

@@ -27,6 +27,8 @@
  * shows).  The margin is for noise.
  */
 #define FINE_HOLD 0.85
+/* The open AUs of a typical card, as the survey's forecasts assume */
+#define TYPICAL_OPEN 8
 /* A worst case the likely random answer may be tried at, by the plan's */
 #define LIKELY_COST 1.1
 
@@ -259,13 +261,36 @@ static void ramp_bounds(const struct survey *s, unsigned *lo, unsigned *hi)
 		*hi = *lo + 1;
 }
 
+static void cost_run(const struct survey *s, unsigned nr, double rows,
+		     int collapse, struct cost *c);
+
+/*
+ * The ramp pays where it writes no more than the minimal proof of the
+ * limit it finds, on the typical card of the forecasts.  Its coarse
+ * writes are 512 KiB, half an AU of 1 MiB, where every other round
+ * opens fresh AUs and judges nothing: there it wrote three times the
+ * proof (a 1 MiB card keeping 10), and the planner's -O runs cost less.
+ */
+static int ramp_pays(const struct survey *s)
+{
+	struct cost ramp = { 0 }, proof = { 0 };
+	unsigned l = s->nmax < TYPICAL_OPEN ? s->nmax : TYPICAL_OPEN;
+
+	survey_est_ramp(s, l, &ramp);
+	if (l < s->nmax)
+		cost_run(s, l + 1, collapse_rows(s), 1, &proof);
+	cost_run(s, l, collapse_rows(s) + 1, 0, &proof);
+	return ramp.bytes <= proof.bytes;
+}
+
 /*
  * After the reference run held at N=1: the ramp finds the limit at a
  * fraction of what -O runs cost, and they only confirm it.
  */
 int open_au_ramp_due(const struct survey *s)
 {
-	return s->ramp_cap > 1 && !ramp_table(s) && held(s, 0, 1);
+	return s->ramp_cap > 1 && !ramp_table(s) && held(s, 0, 1) &&
+	       ramp_pays(s);
 }
 
 /* Where a search stands, from the verdicts so far. */
@@ -455,7 +480,7 @@ unsigned open_au_next_run(const struct survey *s, int random, int *full)
 	plan_free(p);
 	if (nr)
 		return nr;
-	if (!random && ramp_table(s))
+	if (!random)
 		return minimal_proof(s, &st, full);
 	*full = 1;
 	if (st.lo && !st.lo_full)

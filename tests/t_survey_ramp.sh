@@ -3,7 +3,8 @@
 # ended at its first step that does not hold, then only the -O runs of
 # the minimal proof (L+1 to its collapse, L as a probe as deep as that
 # shows); the ramp's second AUs announced and written only there; a
-# ramp that reaches its cap falls back to a full run at the bound.
+# ramp that reaches its cap falls back to a full run at the bound; on
+# AUs where the ramp costs more than the proof, the planner's runs.
 . tests/lib.sh
 
 S=$TMP/survey_ramp
@@ -78,4 +79,21 @@ expect_grep "survey ramp: at the cap, a full run at the bound" \
 	'^# step 5 (open-AU limit, linear, full run at N=4)' "$S.cap"
 expect_grep "survey ramp: at the cap, a bound" \
 	'^# open_au_linear: at least 4 (medium)' "$S.cap"
-rm -f "$S.txt" "$S.err" "$S.json" "$S.cap"
+
+# 1 MiB AUs: the ramp's 512 KiB writes would cost more than the proof,
+# so the planner's -O runs search, and the probes that held and
+# collapsed end it (no full run at the limit after them)
+$FB --survey sim:sd08g,au=1M,size=1G > "$S.small" 2> /dev/null
+if grep -q '^# step .*linear, ramp' "$S.small"; then
+	fail "survey ramp: 1MiB AUs: ran the ramp"
+else
+	pass "survey ramp: 1MiB AUs: no ramp"
+fi
+last=$(sed -n 's/^# step [0-9]* (open-AU limit, linear, \(.*\)): .*/\1/p' \
+	"$S.small" | tail -n 1)
+[ "$last" = "probe N=7" ] &&
+	pass "survey ramp: 1MiB AUs: no full run after the probes" ||
+	fail "survey ramp: 1MiB AUs: last linear step '$last'"
+expect_grep "survey ramp: 1MiB AUs: the limit" \
+	'^# open_au_linear: 6 (high)' "$S.small"
+rm -f "$S.txt" "$S.err" "$S.json" "$S.cap" "$S.small"
