@@ -109,7 +109,7 @@ def minimal_proof(fb, dev, au, bs, limit, key):
 
 def measure(args, card, key):
     got = {}
-    for name, fb in (("new", args.fb), ("old", args.base)):
+    for name, fb in (("new", args.fb), ("old", args.base or args.fb)):
         doc = run(fb, ["--survey", card["dev"]])
         got[name] = search_cost(doc)
         got[name + "-survey"] = (doc["io"]["device_ns"],
@@ -154,6 +154,9 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--no-profiles", action="store_true")
     args = ap.parse_args()
+    if not os.access(args.base, os.X_OK):
+        print("%s: not there: the old columns repeat the new" % args.base)
+        args.base = None
     print(HEAD)
     worst = 0
     pool = ThreadPoolExecutor(args.j)
