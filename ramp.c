@@ -32,8 +32,6 @@
 
 /* The cap without --open-au-nr: the most any card we know keeps open. */
 #define RAMP_CAP 64
-/* A step judges at least this many writes per part: a median of 8. */
-#define RAMP_JUDGED 8
 /*
  * The coarse chunk, or half an AU where that is less: above every
  * small-write buffer seen (128 KiB on cards, up to 256 KiB in the sim),
@@ -85,7 +83,7 @@ static unsigned ramp_cap(const struct opts *o, const struct dev *d)
 	return o->nr_arg ? o->nr_hi : fits(o, d);
 }
 
-static uint64_t chunk_of(const struct opts *o, enum ramp_part q)
+uint64_t ramp_chunk(const struct opts *o, enum ramp_part q)
 {
 	uint64_t c = o->erasesize / RAMP_FINE_DIV;
 
@@ -103,7 +101,7 @@ static int ramp_validate(const struct opts *o, const struct dev *d,
 	char need[4 * UNIT_BUFLEN];
 	unsigned cap = ramp_cap(o, d);
 
-	if (chunk_of(o, RAMP_COARSE) < RAMP_COARSE_MIN) {
+	if (ramp_chunk(o, RAMP_COARSE) < RAMP_COARSE_MIN) {
 		snprintf(err, errlen, "--erasesize=%s: the ramp needs AUs of "
 			 "at least 512KiB, for two coarse writes of 256KiB",
 			 shown(o->erasesize_arg, o->erasesize, a, sizeof(a)));
@@ -111,11 +109,11 @@ static int ramp_validate(const struct opts *o, const struct dev *d,
 	}
 	/* the coarse chunk is at most half an AU; the fine one is two
 	 * blocks at least */
-	if (2 * chunk_of(o, RAMP_FINE) > o->erasesize) {
+	if (2 * ramp_chunk(o, RAMP_FINE) > o->erasesize) {
 		snprintf(err, errlen, "--blocksize=%s: the ramp's fine writes "
 			 "are two blocks, %s, more than half the %s AU",
 			 shown(o->blocksize_arg, o->blocksize, a, sizeof(a)),
-			 fmt_size(b, (double)chunk_of(o, RAMP_FINE)),
+			 fmt_size(b, (double)ramp_chunk(o, RAMP_FINE)),
 			 fmt_size(c, (double)o->erasesize));
 		return -EINVAL;
 	}
@@ -272,6 +270,17 @@ static int step(struct ramp *r, unsigned n)
 }
 
 /*
+ * The caller's row hook: a survey that confirms a collapse with -O runs
+ * of its own ends the ramp at the first step that does not hold.
+ */
+static int caller_done(const struct ramp *r)
+{
+	struct vm *vm = r->vm;
+
+	return vm->row_done && vm->tab && vm->row_done(vm->hook_arg, vm->tab);
+}
+
+/*
  * Ramp up from one stream until a step does not hold, then drop the
  * newest stream (it must hold) and add it back: held again, it was no
  * limit, and the ramp goes on.  A random ramp is judged against one
@@ -291,6 +300,8 @@ static int ramp_up(struct ramp *r)
 	while (n <= r->cap) {
 		if ((c = step(r, n)) < 0)
 			return c;
+		if (caller_done(r))
+			return 0;
 		if (c == RAMP_HELD_STEP) {
 			n++;
 			continue;
@@ -333,7 +344,7 @@ static int ramp_drive(struct vm *vm, const struct opts *o)
 	if (vm->tab)
 		vm->tab->ncols = RAMP_COLS;
 	for (q = 0; q < RAMP_NPARTS; q++)
-		r.chunk[q] = chunk_of(o, q);
+		r.chunk[q] = ramp_chunk(o, q);
 	r.lat = calloc(r.cap + RAMP_JUDGED, sizeof(*r.lat));
 	if (!r.lat)
 		return -ENOMEM;
@@ -348,8 +359,8 @@ static void ramp_header(FILE *f, const struct opts *o)
 
 	fprintf(f, "ramp of %s AUs, coarse %s and fine %s writes, %s order\n",
 		fmt_size(a, (double)o->erasesize),
-		fmt_size(c, (double)chunk_of(o, RAMP_COARSE)),
-		fmt_size(fi, (double)chunk_of(o, RAMP_FINE)),
+		fmt_size(c, (double)ramp_chunk(o, RAMP_COARSE)),
+		fmt_size(fi, (double)ramp_chunk(o, RAMP_FINE)),
 		o->random ? "random" : "linear");
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "dev.h"
+#include "lib/ramp_rule.h"
 #include "lib/table.h"
 #include "vm.h"
 
@@ -90,6 +91,9 @@ extern const struct testdesc testdesc_align, testdesc_open_au,
 	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
 	testdesc_interval, testdesc_ramp, testdesc_iops, testdesc_sustained,
 	testdesc_find_erase;
+
+/* The ramp's chunk of that part for these options (the survey's forecast). */
+uint64_t ramp_chunk(const struct opts *o, enum ramp_part q);
 
 /* What an --iops table says: 4KiB IOPS, sequential write bytes/s. */
 struct iops_figures {

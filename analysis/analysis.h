@@ -66,6 +66,14 @@ struct analysis {
 void analyze(const struct table *tabs, size_t ntabs,
 	     const struct analysis_ctx *ctx, struct analysis *out);
 
+/*
+ * openau_ramp.c: the count from the first ramp table of that order,
+ * where the -O runs gave none (v->type V_NONE); the survey reads its
+ * own ramp with it, apart from the -O runs.
+ */
+void ramp_family(const struct table *tabs, size_t n, int random,
+		 struct verdict *v);
+
 /* What a verdict carries besides value, confidence, evidence and note. */
 enum verdict_traits {
 	VT_BOUND = 1 << 0,	/* at_least, at_most: the value is a bound */

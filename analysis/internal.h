@@ -237,12 +237,6 @@ void family_open_au_linear(const struct table *tabs, size_t n,
 void family_open_au_random(const struct table *tabs, size_t n,
 			   const struct analysis_ctx *ctx,
 			   struct analysis *out);
-/*
- * openau_ramp.c: the count from the first ramp table of that order,
- * where the -O runs gave none (v->type V_NONE).
- */
-void ramp_family(const struct table *tabs, size_t n, int random,
-		 struct verdict *v);
 void family_min_write(const struct table *tabs, size_t n,
 		      const struct analysis_ctx *ctx, struct analysis *out);
 void family_fat(const struct table *tabs, size_t n,

@@ -28,6 +28,8 @@ enum ramp_part { RAMP_COARSE, RAMP_FINE, RAMP_NPARTS };
  */
 #define RAMP_COLLAPSE 1.5
 #define RAMP_HELD 1.25
+/* A step judges at least this many writes per part: a median of 8. */
+#define RAMP_JUDGED 8
 
 /* Each part's fastest median so far; 0: none yet. */
 struct ramp_best {

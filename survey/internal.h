@@ -39,9 +39,11 @@ struct survey {
 	struct identity id;
 	uint64_t au, page, full_bs, fat_bs;
 	unsigned nmax;
+	unsigned ramp_cap;	/* streams the linear ramp runs to; 0: none */
 	int done[PH_COUNT];	/* 0 not started, 1 partly, 2 done */
 	int writing;		/* confirmed (and saved) */
 	unsigned dirty;		/* open-AU AUs written since the last reset */
+	int dirty_pairs;	/* the ramp's: and the AU after each */
 	int fat_dirty;		/* the FAT test's AUs too */
 	int no_discard;		/* the device said so */
 	int status;		/* exit status once stopped */
@@ -103,6 +105,10 @@ unsigned open_au_next_run(const struct survey *s, int random, int *full);
 int open_au_row_done(void *arg, const struct table *t);
 /* Rows a probe goes down to before it counts as holding. */
 unsigned open_au_probe_rows(const struct survey *s);
+/* Row hook of the ramp: the first step that does not hold ends it. */
+int open_au_ramp_done(void *arg, const struct table *t);
+/* 1: the linear search runs its ramp next. */
+int open_au_ramp_due(const struct survey *s);
 /* What is left of a search on a card that keeps limit AUs open. */
 void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		      struct cost *c);
@@ -116,6 +122,8 @@ unsigned survey_fat_rows(const struct survey *s);
 /* Time of a write run: rows from the AU down, aus AUs each. */
 double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 			unsigned rows, int collapse);
+/* What the linear ramp costs on a card that keeps limit AUs open. */
+void survey_est_ramp(const struct survey *s, unsigned limit, struct cost *c);
 /* The verdicts with the rows of the run in progress. */
 void survey_analyze_with(struct survey *s, const struct table *t,
 			 struct analysis *a);

@@ -27,6 +27,8 @@
  * shows).  The margin is for noise.
  */
 #define FINE_HOLD 0.85
+/* The open AUs of a typical card, as the survey's forecasts assume */
+#define TYPICAL_OPEN 8
 /* A worst case the likely random answer may be tried at, by the plan's */
 #define LIKELY_COST 1.1
 
@@ -187,7 +189,7 @@ int open_au_row_done(void *arg, const struct table *t)
 	uint64_t top;
 	int unknown;
 
-	if (t->nrows < 3 || s->n == MAX_STEPS)
+	if (t->nrows < (t->random ? 3u : 2u) || s->n == MAX_STEPS)
 		return 0;
 	survey_analyze_with(s, t, &a);
 	v = t->random ? &a.open_au_random : &a.open_au_linear;
@@ -207,6 +209,88 @@ int open_au_row_done(void *arg, const struct table *t)
 	/* a probe as deep as collapses show here, keeping up throughout */
 	return s->cur_probe && t->nrows >= open_au_probe_rows(s) &&
 	       !deviates(s, t, s->n, &unknown) && !unknown;
+}
+
+/* The survey's linear ramp; NULL: none ran. */
+static const struct table *ramp_table(const struct survey *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->tab[i].kind == TAB_RAMP && !s->tab[i].random)
+			return &s->tab[i];
+	return NULL;
+}
+
+/* The most streams a ramp held at; 0: none (it collapsed at one). */
+static unsigned ramp_held(const struct table *t)
+{
+	struct verdict v = { 0 };
+
+	ramp_family(t, 1, 0, &v);
+	return v.type == V_NONE || v.is_null ? 0 : (unsigned)v.value;
+}
+
+/*
+ * The survey's ramp stops at its first step that does not hold: the -O
+ * runs after it confirm the collapse (or refute it) at a fraction of
+ * the ramp's own drop and re-add.
+ */
+int open_au_ramp_done(void *arg, const struct table *t)
+{
+	(void)arg;
+	return t->nrows && t->rows[t->nrows - 1].key > ramp_held(t);
+}
+
+/*
+ * What the ramp says of the linear limit: it held at *lo streams (0:
+ * not known) and its last step, one stream more, did not (*hi; nmax +
+ * 1: it reached the cap).  The -O runs after it tell whether that was
+ * a collapse.
+ */
+static void ramp_bounds(const struct survey *s, unsigned *lo, unsigned *hi)
+{
+	const struct table *t = ramp_table(s);
+
+	*lo = 0;
+	*hi = s->nmax + 1;
+	if (!t || !t->nrows || ramp_held(t) > s->nmax)
+		return;
+	*lo = ramp_held(t);
+	if (*lo && t->rows[t->nrows - 1].key == (uint64_t)*lo + 1)
+		*hi = *lo + 1;
+}
+
+static void cost_run(const struct survey *s, unsigned nr, double rows,
+		     int collapse, struct cost *c);
+
+/*
+ * The ramp pays where it writes no more than the minimal proof of the
+ * limit it finds, on the typical card of the forecasts.  Its coarse
+ * writes are 512 KiB, half an AU of 1 MiB, where every other round
+ * opens fresh AUs and judges nothing: there it wrote three times the
+ * proof (a 1 MiB card keeping 10), and the planner's -O runs cost less.
+ */
+static int ramp_pays(const struct survey *s)
+{
+	struct cost ramp = { 0 }, proof = { 0 };
+	unsigned l = s->nmax < TYPICAL_OPEN ? s->nmax : TYPICAL_OPEN;
+
+	survey_est_ramp(s, l, &ramp);
+	if (l < s->nmax)
+		cost_run(s, l + 1, collapse_rows(s), 1, &proof);
+	cost_run(s, l, collapse_rows(s) + 1, 0, &proof);
+	return ramp.bytes <= proof.bytes;
+}
+
+/*
+ * After the reference run held at N=1: the ramp finds the limit at a
+ * fraction of what -O runs cost, and they only confirm it.
+ */
+int open_au_ramp_due(const struct survey *s)
+{
+	return s->ramp_cap > 1 && !ramp_table(s) && held(s, 0, 1) &&
+	       ramp_pays(s);
 }
 
 /* Where a search stands, from the verdicts so far. */
@@ -251,7 +335,7 @@ static void search_state(const struct survey *s, int random,
 	const struct verdict *v = random ? &s->a.open_au_random :
 				  &s->a.open_au_linear;
 	const struct step *full;
-	unsigned lin = linear_limit(s);
+	unsigned lin = linear_limit(s), rlo, rhi;
 	size_t i;
 
 	st->lo = 0;
@@ -272,6 +356,12 @@ static void search_state(const struct survey *s, int random,
 		    t->open_au_nr > st->lo && t->open_au_nr < st->hi)
 			st->hi = t->open_au_nr;
 	}
+	/* the ramp's bounds, where no -O run has contradicted them */
+	ramp_bounds(s, &rlo, &rhi);
+	if (!random && rlo > st->lo && rlo < st->hi)
+		st->lo = rlo;
+	if (!random && rhi < st->hi && rhi > st->lo)
+		st->hi = rhi;
 	full = open_au_find_run(s, random, st->lo, 1);
 	if (st->lo && full && full->collapsed) {
 		st->hi = st->lo;
@@ -343,6 +433,29 @@ static unsigned likely_random(const struct survey *s, struct plan *p,
 }
 
 /*
+ * Where the ramp ran, what proves a linear limit lo: the run at lo + 1
+ * to its collapse first, then lo as a probe as deep as that collapse
+ * shows, one row past it (a full run, where no collapse shows the
+ * depth, or a probe went too shallow for a later one).  0: proven.
+ */
+static unsigned minimal_proof(const struct survey *s,
+			      const struct search *st, int *full)
+{
+	const struct step *p = open_au_find_run(s, 0, st->lo, 0);
+
+	*full = 0;
+	if (st->hi <= s->nmax && !st->hi_run)
+		return st->hi;
+	if (!st->lo || st->lo_full)
+		return 0;
+	if (p && !p->collapsed &&
+	    s->tab[p - s->step].nrows >= open_au_probe_rows(s))
+		return 0;
+	*full = !collapse_seen(s) || p;
+	return st->lo;
+}
+
+/*
  * The next run of a search: the first a full run at N=1 (what later
  * runs are judged against, at every size), then the planner's choice
  * (in random order, the likely answer first), then what proves the
@@ -367,6 +480,8 @@ unsigned open_au_next_run(const struct survey *s, int random, int *full)
 	plan_free(p);
 	if (nr)
 		return nr;
+	if (!random)
+		return minimal_proof(s, &st, full);
 	*full = 1;
 	if (st.lo && !st.lo_full)
 		return st.lo;
@@ -378,6 +493,26 @@ static void cost_run(const struct survey *s, unsigned nr, double rows,
 {
 	c->bytes += (double)nr * (double)s->au * rows;
 	c->ns += survey_est_write(s, s->full_bs, nr, (unsigned)rows, collapse);
+}
+
+/* The linear ramp is still to run, on a card that keeps limit open. */
+static int ramp_ahead(const struct survey *s, unsigned limit)
+{
+	return limit && s->ramp_cap > 1 && !ramp_table(s) &&
+	       (!ran(s, 0, 1) || held(s, 0, 1));
+}
+
+/* The ramp, then the minimal proof: limit + 1 collapsing, limit a probe. */
+static void ramp_forecast(const struct survey *s, unsigned limit,
+			  const struct plan_cost *pc, struct cost *c)
+{
+	survey_est_ramp(s, limit, c);
+	if (limit >= s->nmax) {
+		cost_run(s, limit, pc->full, 0, c);
+		return;
+	}
+	cost_run(s, limit + 1, pc->collapse, 1, c);
+	cost_run(s, limit, pc->collapse + 1, 0, c);
 }
 
 /* The rest of a search on a card that keeps limit AUs open. */
@@ -402,6 +537,10 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 	}
 	if (limit > s->nmax)
 		limit = s->nmax;
+	if (!random && ramp_ahead(s, limit)) {
+		ramp_forecast(s, limit, &pc, c);
+		return;
+	}
 	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);
 	while (p && (nr = plan_move(p, st.lo, st.hi, st.lo_full, &full))) {
 		if (nr > limit) {

@@ -19,19 +19,24 @@
 static void command_line(const struct survey *s, const struct opts *o,
 			 char *buf, size_t len)
 {
+	char nr[32];
 	size_t n;
+
+	/* the ramp's cap is every stream that fits, its default */
+	snprintf(nr, sizeof(nr), " --open-au-nr=%u", o->nr_lo);
 
 	if (o->test == &testdesc_align)
 		n = (size_t)snprintf(buf, len, "flashbench -a --blocksize=%llu"
 				     " --count=%u", (unsigned long long)
 				     o->blocksize, o->count);
-	else if (o->test == &testdesc_open_au)
-		n = (size_t)snprintf(buf, len, "flashbench -O --erasesize=%llu"
-				     " --blocksize=%llu --open-au-nr=%u"
-				     " --offset=%llu%s",
+	else if (o->test == &testdesc_open_au || o->test == &testdesc_ramp)
+		n = (size_t)snprintf(buf, len, "flashbench -O%s --erasesize=%llu"
+				     " --blocksize=%llu%s --offset=%llu%s",
+				     o->ramp ? " --ramp" : "",
 				     (unsigned long long)o->erasesize,
 				     (unsigned long long)o->blocksize,
-				     o->nr_lo, (unsigned long long)o->offset,
+				     o->ramp ? "" : nr,
+				     (unsigned long long)o->offset,
 				     o->random ? " --random" : "");
 	else
 		n = (size_t)snprintf(buf, len, "flashbench -f --erasesize=%llu"
@@ -81,7 +86,10 @@ static void step_heading(struct survey *s, struct step *st)
 			    st->what, fmt_duration(t, s->pg.run_ns));
 }
 
-/* Everything the survey may write: the FAT AUs and every open-AU AU. */
+/*
+ * Everything the survey may write: the FAT AUs and every open-AU AU,
+ * with the AU after it where the ramp writes two.
+ */
 static size_t regions(const struct survey *s, struct range *r)
 {
 	struct opts o = survey_write_opts(s);
@@ -93,7 +101,7 @@ static size_t regions(const struct survey *s, struct range *r)
 
 	for (k = 0; !ret && k < s->nmax; k++)
 		ret = extents_add(&e, off + (uint64_t)k * AU_SPACING * s->au,
-				  s->au);
+				  s->au << (k < s->ramp_cap));
 	n = ret ? 0 : e.n;
 	memcpy(r, e.r, n * sizeof(*r));
 	extents_free(&e);
@@ -119,11 +127,12 @@ static void print_plan(struct survey *s, const struct range *r, size_t n)
 		"area over %u AUs\n", fmt_size(a, (double)s->au), s->nmax,
 		fmt_size(c, (double)s->full_bs), FAT_NR);
 	fprintf(f, "# plan: writes only within %s of %s: the FAT area "
-		"0-%llu and %u AUs of %s every %s from %llu to %llu\n",
+		"0-%llu and %u AUs of %s every %s%s from %llu to %llu\n",
 		fmt_size(a, (double)total), s->d->path,
 		(unsigned long long)(FAT_NR * s->au - 1), s->nmax,
 		fmt_size(b, (double)s->au),
 		fmt_size(c, (double)(AU_SPACING * s->au)),
+		s->ramp_cap ? " (and the AU after each, for the ramp)" : "",
 		(unsigned long long)off,
 		(unsigned long long)(r[n - 1].off + r[n - 1].len - 1));
 	fprintf(f, "# plan: writes about %s in about %s (a card keeping 8 AUs "
@@ -274,6 +283,8 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	step_show(s, st, &r.plan.io, ph, est, what);
 	if (o->test == &testdesc_open_au)
 		r.row_done = open_au_row_done;
+	else if (o->test == &testdesc_ramp)
+		r.row_done = open_au_ramp_done;
 	else if (o->test == &testdesc_find_fat)
 		r.row_done = fat_settled;
 	r.tick = tick;

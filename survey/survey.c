@@ -17,6 +17,7 @@
 
 #include "survey/advice.h"
 #include "survey/internal.h"
+#include "lib/msg.h"
 #include "lib/units.h"
 
 #define ALIGN_ROUNDS 3
@@ -72,8 +73,11 @@ static int align_phase(struct survey *s)
 	return 0;
 }
 
-/* The largest N whose AUs fit after the write offset. */
-static unsigned fit_nr(const struct survey *s)
+/*
+ * The largest N whose AUs fit after the write offset, each AU_SPACING
+ * apart and span AUs long (the ramp's streams write two).
+ */
+static unsigned fit_nr(const struct survey *s, unsigned span)
 {
 	struct opts o = survey_write_opts(s);
 	uint64_t off = o.offset, aus;
@@ -81,10 +85,31 @@ static unsigned fit_nr(const struct survey *s)
 	if (off >= s->d->size)
 		return 0;
 	aus = (s->d->size - off) / s->au;
-	if (!aus)
+	if (aus < span)
 		return 0;
-	aus = (aus - 1) / AU_SPACING + 1;
+	aus = (aus - span) / AU_SPACING + 1;
 	return aus < MAX_NR ? (unsigned)aus : MAX_NR;
+}
+
+/* The linear ramp's options; its cap is every stream that fits. */
+static struct opts ramp_opts(const struct survey *s)
+{
+	struct opts o = survey_write_opts(s);
+
+	o.test = &testdesc_ramp;
+	o.ramp = 1;
+	o.blocksize = s->full_bs;
+	return o;
+}
+
+/* Streams the ramp runs to; 0: it does not fit (AUs under 512KiB). */
+static unsigned ramp_fit(const struct survey *s)
+{
+	struct opts o = ramp_opts(s);
+	char err[MSG_MAX];
+
+	return o.test->validate(&o, s->d, err, sizeof(err)) ? 0 :
+	       fit_nr(s, 2);
 }
 
 /* Sizes for the write tests, from the verdicts; 0: no erase size. */
@@ -108,7 +133,8 @@ static int geometry(struct survey *s)
 	 * passing for an AU that stands out.
 	 */
 	s->fat_bs = s->au / 16;
-	s->nmax = fit_nr(s);
+	s->nmax = fit_nr(s, 1);
+	s->ramp_cap = ramp_fit(s);
 	return s->nmax > 0;
 }
 
@@ -130,12 +156,13 @@ static void survey_reset_card(struct survey *s)
 		ret = dev_discard(s->d, 0, FAT_NR * s->au, &ns);
 	for (k = 0; !ret && k < s->dirty; k++)
 		ret = dev_discard(s->d, off + (uint64_t)k * AU_SPACING * s->au,
-				  s->au, &ns);
+				  s->au << s->dirty_pairs, &ns);
 	if (ret && !s->no_discard && s->out)
 		fprintf(s->out, "\n# reset: cannot discard (%s): the card "
 			"keeps the state each run leaves\n", strerror(-ret));
 	s->no_discard |= ret != 0;
 	s->dirty = 0;
+	s->dirty_pairs = 0;
 	s->fat_dirty = 0;
 }
 
@@ -228,7 +255,29 @@ static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
 }
 
 /*
- * The runs the planner picks, each stopping once it collapses (or, as a
+ * The linear ramp: one stream more each step until the card closes
+ * AUs; the -O runs after it only confirm what it found.
+ */
+static enum step_end ramp_step(struct survey *s)
+{
+	struct opts o = ramp_opts(s);
+	enum step_end ret;
+	size_t n = s->n;
+
+	if (s->writing && !s->no_discard)
+		survey_reset_card(s);
+	s->dirty = s->ramp_cap;
+	s->dirty_pairs = 1;
+	ret = survey_step(s, &o, PH_OPEN_LIN, "open-AU limit, linear, ramp");
+	/* skipped (said why): the search goes on without it */
+	if (s->n == n)
+		s->ramp_cap = 0;
+	return ret;
+}
+
+/*
+ * In linear order the ramp after the reference run, then the runs the
+ * planner picks, each stopping once it collapses (or, as a
  * probe, once it clearly holds), then a full run at the limit and one
  * above it, unless the search made them already.
  */
@@ -241,6 +290,11 @@ static int open_au_search(struct survey *s, int random)
 	int full;
 
 	while ((nr = open_au_next_run(s, random, &full))) {
+		if (!random && open_au_ramp_due(s)) {
+			if (ramp_step(s) == STEP_STOP)
+				return -1;
+			continue;
+		}
 		/* the same run again would tell nothing new */
 		if (open_au_find_run(s, random, nr, full))
 			break;

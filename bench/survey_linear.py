@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Cost of the survey's linear open-AU search against its minimal proof.
+
+For each sim profile and, with --cards, randomized cards (the generator
+of tests/survey_check.py, realism on, a fixed seed), with both binaries:
+  search  the survey's linear open-AU steps from the first write after
+          the N=1 reference run to the verdict (the ramp, the probes, the
+          full runs; the reference and its repeat excluded): device time
+          and bytes written, from --survey --json
+  proof   the minimal proof of the card's limit L: N=L+1 up to its
+          collapse (its fewest leading rows that --analyze, read with a
+          run at N=L, calls collapsed) and N=L over one row more; device
+          time and bytes of -O runs whose sizes end at those rows
+  survey  the whole survey: device time and bytes written
+Prints search/proof per profile and the median and max over the cards,
+the new binary beside the old one (issue 24: at most 2 per profile and
+at the median, 3 on any card).
+usage: bench/survey_linear.py [--fb ./flashbench] [--base FB] [--cards N]
+                              [--seed S] [-j J] [--no-profiles]
+"""
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+sys.path.insert(0, os.path.dirname(__file__))
+from profiles import profiles  # noqa: E402
+from survey_check import random_card  # noqa: E402
+from survey_cost import fits, run  # noqa: E402
+
+MAX_NR = 64     # the survey's largest N
+TMP = tempfile.mkdtemp(prefix="survey_linear.")
+
+
+def is_reference(step):
+    return "N=1" in step["what"] and "full run" in step["what"]
+
+
+def search_cost(doc):
+    """Device time and bytes of the linear search after its reference."""
+    ns = w = 0
+    for st in doc["steps"]:
+        if st["what"].startswith("open-AU limit, linear") and \
+                not is_reference(st):
+            ns += st["device_ns"]
+            w += st["bytes_written"]
+    return ns, w
+
+
+def block_size(doc):
+    for st in doc["steps"]:
+        if is_reference(st):
+            for word in st["command"].split():
+                if word.startswith("--blocksize="):
+                    return int(word.split("=")[1])
+    return 4096
+
+
+def collapse_rows(fb, cmd, rows, ref, limit, key):
+    """Fewest leading rows of the run at limit+1 called collapsed."""
+    path = os.path.join(TMP, "%s.txt" % key)
+    for i in range(1, len(rows) + 1):
+        with open(path, "w") as f:
+            f.write(ref + "# step 9 (proof): flashbench %s\n%s\n" % (
+                " ".join(cmd), "\n".join(rows[:i])))
+        a = run(fb, ["--analyze=" + path])["reports"][0]["sections"][0]
+        v = a["analysis"]["open_au_linear"]
+        if v["value"] == limit and not v["at_least"]:
+            return i
+    return len(rows)
+
+
+def run_rows(fb, cmd):
+    doc = run(fb, cmd)
+    return doc, run(fb, cmd, text=True).splitlines()
+
+
+def rows_run(fb, base, nr, au, k):
+    """Device time and bytes of the first k rows of -O at nr: the run
+    whose sizes end at the k-th (the survey's runs stop there)."""
+    doc = run(fb, base + ["--open-au-nr=%d" % nr,
+                          "--blocksize=%d" % (au >> (k - 1))])
+    return doc["io"]["device_ns"], doc["io"]["bytes_written"]
+
+
+def minimal_proof(fb, dev, au, bs, limit, key):
+    base = ["-O", dev, "--erasesize=%d" % au]
+    limit = min(limit, MAX_NR)
+    while limit > 1 and not fits(fb, base + ["--open-au-nr=%d" % limit]):
+        limit -= 1
+    cmd_l = base + ["--blocksize=%d" % bs, "--open-au-nr=%d" % limit]
+    doc_l, rows_l = run_rows(fb, cmd_l)
+    cmd_h = base + ["--blocksize=%d" % bs, "--open-au-nr=%d" % (limit + 1)]
+    if limit >= MAX_NR or not fits(fb, cmd_h):
+        return doc_l["io"]["device_ns"], doc_l["io"]["bytes_written"]
+    rows_h = run(fb, cmd_h, text=True).splitlines()
+    ref = "# Disk %s: %d bytes\n# step 1 (proof): flashbench %s\n%s\n" % (
+        dev, doc_l["device"]["size"], " ".join(cmd_l), "\n".join(rows_l))
+    k = collapse_rows(fb, cmd_h, rows_h, ref, limit, key)
+    hn, hw = rows_run(fb, base, limit + 1, au, k)
+    ln, lw = rows_run(fb, base, limit, au, min(k + 1, len(rows_l)))
+    return hn + ln, hw + lw
+
+
+def measure(args, card, key):
+    got = {}
+    for name, fb in (("new", args.fb), ("old", args.base or args.fb)):
+        doc = run(fb, ["--survey", card["dev"]])
+        got[name] = search_cost(doc)
+        got[name + "-survey"] = (doc["io"]["device_ns"],
+                                 doc["io"]["bytes_written"])
+        got[name + "-verdict"] = doc["analysis"]["open_au_linear"]
+        if name == "new":
+            bs = block_size(doc)
+    got["proof"] = minimal_proof(args.fb, card["dev"], card["au"], bs,
+                                 card["open"], key)
+    return got
+
+
+def ratios(r, name):
+    s, p = r[name], r["proof"]
+    return s[0] / p[0], s[1] / p[1]
+
+
+def show(label, r):
+    n, o = ratios(r, "new"), ratios(r, "old")
+    print("%-10s %7.0fs %6.0fMiB  %7.0fs %6.0fMiB  %5.2f %5.2f  "
+          "%5.2f %5.2f  %5.0fs %6.0fMiB -> %5.0fs %6.0fMiB" % (
+              label, r["proof"][0] / 1e9, r["proof"][1] / 2**20,
+              r["new"][0] / 1e9, r["new"][1] / 2**20, *n, *o,
+              r["old-survey"][0] / 1e9, r["old-survey"][1] / 2**20,
+              r["new-survey"][0] / 1e9, r["new-survey"][1] / 2**20))
+    return n, o
+
+
+HEAD = ("%-10s %8s %9s  %8s %9s  %-11s  %-11s  %s\n%-10s %8s %9s  %8s %9s  "
+        "%5s %5s  %5s %5s  %s" % (
+            "card", "proof", "", "search", "", "new/proof", "old/proof",
+            "survey old -> new", "", "time", "bytes", "time", "bytes",
+            "time", "bytes", "time", "bytes", "time bytes"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--fb", default="./flashbench")
+    ap.add_argument("--base", default="/work/base8/flashbench")
+    ap.add_argument("--cards", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--no-profiles", action="store_true")
+    args = ap.parse_args()
+    if not os.access(args.base, os.X_OK):
+        print("%s: not there: the old columns repeat the new" % args.base)
+        args.base = None
+    print(HEAD)
+    worst = 0
+    pool = ThreadPoolExecutor(args.j)
+    if not args.no_profiles:
+        cards = [dict(p, dev="sim:" + p["name"]) for p in profiles(args.fb)]
+        res = pool.map(lambda c: measure(args, c, c["name"]), cards)
+        for c, r in zip(cards, res):
+            n, _ = show(c["name"], r)
+            worst = max(worst, *n)
+        print("profiles: worst new search/proof %.2f (bound 2)" % worst)
+    if args.cards:
+        rng = random.Random(args.seed)
+        cards = [random_card(rng, (0, 5)[i % 2], False, True)
+                 for i in range(args.cards)]
+        res = list(pool.map(lambda ic: measure(args, ic[1], "c%d" % ic[0]),
+                            enumerate(cards)))
+        for i, r in enumerate(res):
+            show("card %d" % i, r)
+        for name in ("new", "old"):
+            t = [ratios(r, name)[0] for r in res]
+            b = [ratios(r, name)[1] for r in res]
+            print("%d cards (seed %d), %s search/proof: time median %.2f "
+                  "max %.2f; bytes median %.2f max %.2f" % (
+                      args.cards, args.seed, name, statistics.median(t),
+                      max(t), statistics.median(b), max(b)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
