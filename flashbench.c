@@ -414,7 +414,8 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 		     fr->preserve, d->path);
 		return EXIT_IO;
 	}
-	if (status)
+	/* a survey cut short by a budget was put back all the same */
+	if (status && status != EXIT_PARTIAL)
 		tell("%s; %s kept\n", msg,
 		     fr->preserve);
 	else if (unlink(fr->preserve) < 0)

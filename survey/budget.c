@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "lib/msg.h"
 #include "survey/internal.h"
 #include "lib/units.h"
 
@@ -53,7 +54,7 @@ int survey_over_budget(struct survey *s, const struct run *r, double est)
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], n[UNIT_BUFLEN];
 
 	if (c->max_write && written + r->plan.io.bytes_written > c->max_write) {
-		survey_stop(s, 0, "--max-write=%s reached: %s written, the "
+		survey_stop(s, EXIT_PARTIAL, "--max-write=%s reached: %s written, the "
 			    "next step writes %s",
 			    fmt_size(a, (double)c->max_write),
 			    fmt_size(b, (double)written),
@@ -61,7 +62,7 @@ int survey_over_budget(struct survey *s, const struct run *r, double est)
 		return 1;
 	}
 	if (c->max_time && survey_elapsed_ns(s) + est > (double)c->max_time) {
-		survey_stop(s, 0, "--max-time=%s reached: %s spent, the next "
+		survey_stop(s, EXIT_PARTIAL, "--max-time=%s reached: %s spent, the next "
 			    "step takes about %s",
 			    fmt_duration(a, (double)c->max_time),
 			    fmt_duration(b, survey_elapsed_ns(s)),

@@ -246,7 +246,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	int ret;
 
 	if (s->n == MAX_STEPS) {
-		survey_stop(s, 0, "%d steps: the search did not settle",
+		survey_stop(s, EXIT_PARTIAL, "%d steps: the search did not settle",
 			    MAX_STEPS);
 		return STEP_STOP;
 	}

@@ -12,3 +12,14 @@ if [ -n "$spent" ] && [ -n "$next" ] && [ "$spent" != "$next" ]; then
 else
 	fail "max-write stop line: $line"
 fi
+
+# A survey that did not finish says so in its exit status: 3 stopped by
+# a budget (verdicts so far), 1 when it could not start writing.
+expect_status "budget stop: exit 3" 3 \
+	$FB --survey --yes --max-write=100M sim:sd08g
+expect_grep "budget stop: says why" 'survey stopped: --max-write' "$TMP/err"
+expect_status "no erase size to write with: exit 1" 1 \
+	$FB --survey --yes sim:au=64k,page=64k
+expect_grep "no erase size: says why" \
+	'survey stopped: no erase size sure enough' "$TMP/err"
+expect_status "a complete survey: exit 0" 0 $FB --survey --yes sim:sd08g
