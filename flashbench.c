@@ -522,6 +522,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 		     (double)(r.plan.io.bytes_read + r.plan.io.bytes_written +
 			      r.plan.io.bytes_discarded), fr->o.test->name);
 	r.tick = progress_tick;
+	r.again = progress_again;
 	r.hook_arg = &pg;
 	tell_mark();
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);
