@@ -415,7 +415,8 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 		     fr->preserve, d->path);
 		return EXIT_IO;
 	}
-	if (status)
+	/* a survey cut short by a budget was put back all the same */
+	if (status && status != EXIT_PARTIAL)
 		tell("%s; %s kept\n", msg,
 		     fr->preserve);
 	else if (unlink(fr->preserve) < 0)
@@ -522,6 +523,7 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 		     (double)(r.plan.io.bytes_read + r.plan.io.bytes_written +
 			      r.plan.io.bytes_discarded), fr->o.test->name);
 	r.tick = progress_tick;
+	r.again = progress_again;
 	r.hook_arg = &pg;
 	tell_mark();
 	ret = run_execute(&r, &fr->o, d, fr->json ? NULL : out);

@@ -471,8 +471,9 @@ static void usage(FILE *f)
 		usage_row(f, &optdefs[i]);
 	fputs("\n"
 "Exit status: 0 ok, 1 I/O or runtime error, 2 usage error (nothing was\n"
-"read or written), 3 discard not supported, 128+N stopped by signal N\n"
-"(130 ^C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE; --preserve data put back).\n",
+"read or written), 3 discard not supported or a survey stopped by\n"
+"--max-write/--max-time, 128+N stopped by signal N (130 ^C, 143 SIGTERM,\n"
+"129 SIGHUP, 141 SIGPIPE; --preserve data put back).\n",
 	      f);
 }
 

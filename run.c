@@ -158,7 +158,7 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 		.out = o->test->print ? NULL : out,
 		.trace = o->verbose ? stderr : NULL,
 		.after_row = r->after_row,
-		.row_done = r->row_done, .tick = r->tick,
+		.row_done = r->row_done, .tick = r->tick, .again = r->again,
 		.hook_arg = r->hook_arg, .stall_ns = o->stall_ns,
 	};
 	/* discards need no buffer; longer I/Os go in pieces of this one */

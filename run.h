@@ -30,6 +30,7 @@ struct run {
 	/* optional, passed to the engine: see struct vm */
 	int (*row_done)(void *arg, const struct table *t);
 	void (*tick)(void *arg, enum vm_tick what);
+	int (*again)(void *arg, const struct vm_val *pass);
 	void *hook_arg;
 };
 

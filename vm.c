@@ -382,6 +382,8 @@ static int pass_again(struct vm *vm, const struct vm_node *n, int64_t v,
 	int ret = 0;
 
 	for (k = 1; k <= AGAIN_MAX && paused(&best, n->again); k++) {
+		if (vm->again && vm->again(vm->hook_arg, k > 1 ? &one : acc))
+			break;
 		vm->var[n->var] = v + k;
 		ret = run_node(vm, n->kids[0], &one);
 		if (ret)

@@ -147,10 +147,13 @@ struct vm {
 	 * Optional hooks: row_done after each row (nonzero ends the program
 	 * there, as a success: a survey stops a series once it has seen
 	 * enough); tick before each I/O and before a row is printed (a
-	 * progress line to draw or to take off the screen).
+	 * progress line to draw or to take off the screen); again before a
+	 * pass more after a pause, given the pass it repeats (nonzero: not
+	 * run, the row keeps what it has; a budget that it would overrun).
 	 */
 	int (*row_done)(void *arg, const struct table *t);
 	void (*tick)(void *arg, enum vm_tick what);
+	int (*again)(void *arg, const struct vm_val *pass);
 	void *hook_arg;
 	int done;
 	/* the current row's kept steps (keep loops): value and variable */

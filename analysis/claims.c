@@ -39,12 +39,15 @@ static const struct perf_class classes[] = {
  */
 #define CLAIM_CONFIDENCE "medium"
 
-enum reach { R_MEETS, R_NEAR, R_BELOW };
+/* Worst last: a floor missed outweighs one not measured (NAN). */
+enum reach { R_MEETS, R_NEAR, R_UNMEASURED, R_BELOW };
 
 static enum reach reach(double v, double floor)
 {
 	if (!floor || v >= floor * CLASS_MARGIN)
 		return R_MEETS;
+	if (v != v)
+		return R_UNMEASURED;
 	if (v == v && v > floor / CLASS_MARGIN)
 		return R_NEAR;
 	return R_BELOW;
@@ -95,10 +98,15 @@ static void print_claim(FILE *f, const struct claims_measured *m,
 		fputs("not a class flashbench knows (inconclusive)\n", f);
 		return;
 	}
-	if (c->read_iops)
+	if (c->read_iops && m->read_iops == m->read_iops)
 		fprintf(f, "%.0f read / %.0f write IOPS, ", m->read_iops,
 			m->write_iops);
-	fprintf(f, "%.1f MB/s sequential write: ", m->seq_mbps);
+	else if (c->read_iops)
+		fputs("IOPS not measured, ", f);
+	if (m->seq_mbps == m->seq_mbps)
+		fprintf(f, "%.1f MB/s sequential write: ", m->seq_mbps);
+	else
+		fputs("sequential write not measured: ", f);
 	switch (class_reach(c, m, &what)) {
 	case R_MEETS:
 		fprintf(f, "meets %s (%s)\n", name, CLAIM_CONFIDENCE);
@@ -106,6 +114,9 @@ static void print_claim(FILE *f, const struct claims_measured *m,
 	case R_NEAR:
 		fprintf(f, "%s within %.0f%% of the %s floor (inconclusive)\n",
 			what, (CLASS_MARGIN - 1) * 100, name);
+		break;
+	case R_UNMEASURED:
+		fprintf(f, "%s not measured (inconclusive)\n", what);
 		break;
 	case R_BELOW:
 		fprintf(f, "%s below %s (%s)\n", what, name, CLAIM_CONFIDENCE);

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-/* What --iops measured. */
+/* What --iops measured; NAN: not measured (never judged). */
 struct claims_measured {
 	double read_iops, write_iops;	/* 4KiB, queue depth 1 */
 	double seq_mbps;		/* sequential write, 10^6 bytes/s */

@@ -15,6 +15,8 @@
 #define EXIT_IO		1
 #define EXIT_USAGE	2
 #define EXIT_NODISCARD	3
+/* A --survey cut short by a budget (3 is free there: it never discards). */
+#define EXIT_PARTIAL	3
 
 /*
  * One line "flashbench: ..." on stderr, control characters and stray

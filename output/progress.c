@@ -105,6 +105,16 @@ void progress_tick(void *arg, enum vm_tick what)
 	draw(p, now);
 }
 
+int progress_again(void *arg, const struct vm_val *pass)
+{
+	struct progress *p = arg;
+
+	p->ios += (double)pass->ios;
+	p->bytes += pass->bytes;
+	if (p->run_ns > 0)
+		p->run_ns += pass->ns;
+	return 0;
+}
 
 void progress_show(struct progress *p)
 {

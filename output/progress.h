@@ -43,6 +43,11 @@ void progress_run(struct progress *p, const struct dev *d, double ios,
 /* The engine's tick hook; arg is the progress. */
 void progress_tick(void *arg, enum vm_tick what);
 
+/*
+ * The engine's again hook; arg is the progress: a pass more is part of
+ * the run, so the line never shows 100 % before it and counts its time.
+ */
+int progress_again(void *arg, const struct vm_val *pass);
 /* Draw the line now (a survey's step begins). */
 void progress_show(struct progress *p);
 

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "lib/msg.h"
 #include "survey/internal.h"
 #include "lib/units.h"
 
@@ -45,27 +46,31 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 	return survey_est_write(s, o->blocksize, o->nr_lo, rows, 0);
 }
 
-/* Budgets are checked before a step: one that would overrun is not run. */
-int survey_over_budget(struct survey *s, const struct run *r, double est)
+/*
+ * Budgets are checked before a step, a row of one and a pass more after
+ * a pause: what would overrun is not run, so no survey ends over one.
+ */
+int survey_budget_cut(struct survey *s, double bytes, double ns,
+		      const char *next)
 {
 	const struct survey_cfg *c = s->cfg;
 	uint64_t written = s->d->stats.bytes_written - s->base.bytes_written;
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], n[UNIT_BUFLEN];
 
-	if (c->max_write && written + r->plan.io.bytes_written > c->max_write) {
-		survey_stop(s, 0, "--max-write=%s reached: %s written, the "
-			    "next step writes %s",
+	if (c->max_write && (double)written + bytes > (double)c->max_write) {
+		survey_stop(s, EXIT_PARTIAL, "--max-write=%s reached: %s "
+			    "written, the next %s writes %s",
 			    fmt_size(a, (double)c->max_write),
-			    fmt_size(b, (double)written),
-			    fmt_size(n, (double)r->plan.io.bytes_written));
+			    fmt_size(b, (double)written), next,
+			    fmt_size(n, bytes));
 		return 1;
 	}
-	if (c->max_time && survey_elapsed_ns(s) + est > (double)c->max_time) {
-		survey_stop(s, 0, "--max-time=%s reached: %s spent, the next "
-			    "step takes about %s",
+	if (c->max_time && survey_elapsed_ns(s) + ns > (double)c->max_time) {
+		survey_stop(s, EXIT_PARTIAL, "--max-time=%s reached: %s spent, "
+			    "the next %s takes about %s",
 			    fmt_duration(a, (double)c->max_time),
-			    fmt_duration(b, survey_elapsed_ns(s)),
-			    fmt_duration(n, est));
+			    fmt_duration(b, survey_elapsed_ns(s)), next,
+			    fmt_duration(n, ns));
 		return 1;
 	}
 	return 0;

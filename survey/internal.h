@@ -27,6 +27,15 @@ struct step {
 	int collapsed;		/* stopped early: collapsing */
 };
 
+/* A write run in progress, cut between rows where a budget would end. */
+struct row_cut {
+	int (*hook)(void *arg, const struct table *t);	/* its own */
+	uint64_t bs;		/* its block size: the last row's */
+	unsigned aus, rows;	/* AUs each row writes; rows planned */
+	double row_bytes;	/* bytes of one row */
+	double mark_ns;		/* survey time at the last row's end */
+};
+
 struct survey {
 	const struct survey_cfg *cfg;
 	struct dev *d;
@@ -53,6 +62,7 @@ struct survey {
 	struct progress pg;
 	int cur_collapsed;
 	int cur_probe;		/* the run in progress may stop once it holds */
+	struct row_cut cut;	/* the write run in progress, row by row */
 };
 
 /* Bytes and time a part of the survey will take. */
@@ -89,8 +99,9 @@ double survey_elapsed_ns(const struct survey *s);
 /* Time the prepared run r of a step will take. */
 double survey_est_run(const struct survey *s, const struct opts *o,
 		      const struct run *r);
-/* 1 (and stopped, said why): the step would overrun a budget. */
-int survey_over_budget(struct survey *s, const struct run *r, double est);
+/* 1 (and stopped, said why): bytes and ns more would overrun a budget. */
+int survey_budget_cut(struct survey *s, double bytes, double ns,
+		      const char *next);
 /* What is left from phase from on, for a typical card or the worst. */
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c);

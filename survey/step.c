@@ -65,6 +65,68 @@ static int fat_settled(void *arg, const struct table *t)
 	       a.fat_aus.conf == CONF_HIGH;
 }
 
+/*
+ * Time of the next row: the model's, or the last row's where that took
+ * longer (a row of smaller blocks is seldom faster).
+ */
+static double next_row_ns(const struct survey *s, const struct table *t,
+			  double last_ns)
+{
+	const struct row_cut *c = &s->cut;
+	double ns = survey_est_write(s, c->bs, c->aus, t->nrows + 1, 0) -
+		    survey_est_write(s, c->bs, c->aus, t->nrows, 0);
+
+	return ns > last_ns ? ns : last_ns;
+}
+
+/*
+ * Row hook of the write runs: their own, then the budgets.  A row that
+ * would overrun one ends the run there, its rows so far its result.
+ */
+static int row_done(void *arg, const struct table *t)
+{
+	struct survey *s = arg;
+	struct row_cut *c = &s->cut;
+	double now = survey_elapsed_ns(s), last = now - c->mark_ns;
+
+	c->mark_ns = now;
+	if (s->stopped[0] || (c->hook && c->hook(arg, t)))
+		return 1;
+	if (t->nrows >= c->rows)
+		return 0;
+	return survey_budget_cut(s, c->row_bytes, next_row_ns(s, t, last),
+				 "row");
+}
+
+/* The engine's again hook: a pass more after a pause, if it fits. */
+static int again(void *arg, const struct vm_val *pass)
+{
+	struct survey *s = arg;
+
+	if (survey_budget_cut(s, pass->bytes, pass->ns,
+			      "pass (again after a pause)"))
+		return 1;
+	return progress_again(&s->pg, pass);
+}
+
+/* Ready the row and pass hooks of a write run r of o. */
+static void cut_setup(struct survey *s, const struct opts *o, struct run *r)
+{
+	struct row_cut *c = &s->cut;
+	int fat = o->test == &testdesc_find_fat;
+
+	c->hook = fat ? fat_settled : open_au_row_done;
+	c->bs = o->blocksize;
+	c->aus = fat ? o->fat_nr : o->nr_lo;
+	c->rows = survey_series_rows(o->erasesize, o->blocksize,
+				     s->d->sector);
+	c->row_bytes = c->rows ? (double)r->plan.io.bytes_written / c->rows :
+		       0;
+	c->mark_ns = survey_elapsed_ns(s);
+	r->row_done = row_done;
+	r->again = again;
+}
+
 static void tick(void *arg, enum vm_tick what)
 {
 	struct survey *s = arg;
@@ -237,7 +299,8 @@ static enum step_end step_outcome(struct survey *s,
 		survey_stop(s, EXIT_FAILURE, "%s: %s", what, strerror(-ret));
 		return STEP_STOP;
 	}
-	return STEP_OK;
+	/* a budget cut it between rows */
+	return s->stopped[0] ? STEP_STOP : STEP_OK;
 }
 
 /*
@@ -255,7 +318,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	int ret;
 
 	if (s->n == MAX_STEPS) {
-		survey_stop(s, 0, "%d steps: the search did not settle",
+		survey_stop(s, EXIT_PARTIAL, "%d steps: the search did not settle",
 			    MAX_STEPS);
 		return STEP_STOP;
 	}
@@ -275,18 +338,22 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 		return STEP_STOP;
 	}
 	est = survey_est_run(s, o, &r);
-	if (survey_over_budget(s, &r, est) ||
+	if (survey_budget_cut(s, (double)r.plan.io.bytes_written, est,
+			      "step") ||
 	    (o->test->writes && !s->writing && begin_writes(s))) {
 		run_free(&r);
 		return STEP_STOP;
 	}
 	step_show(s, st, &r.plan.io, ph, est, what);
-	if (o->test == &testdesc_open_au)
-		r.row_done = open_au_row_done;
-	else if (o->test == &testdesc_ramp)
+	/*
+	 * The ramp is started only where its whole worst case (both AUs of
+	 * every stream to the cap) fits --max-write, and it stops at its
+	 * first step that does not hold: its own hook, no row cut.
+	 */
+	if (o->test == &testdesc_ramp)
 		r.row_done = open_au_ramp_done;
-	else if (o->test == &testdesc_find_fat)
-		r.row_done = fat_settled;
+	else if (o->test->writes)
+		cut_setup(s, o, &r);
 	r.tick = tick;
 	r.hook_arg = s;
 	r.after_row = gate_wait;

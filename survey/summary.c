@@ -4,10 +4,156 @@
  * back, and the summary (verdicts, claims, advice, what was not done,
  * totals) as text or one JSON document.
  */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/claims.h"
 #include "survey/advice.h"
 #include "output/run_json.h"
 #include "survey/internal.h"
+#include "lib/latency.h"
 #include "lib/units.h"
+
+/* The write latency quantile the stalls line names besides the slowest. */
+#define STALL_QUANTILE 0.999
+
+/* The worst write latencies of the survey: which row, in which step. */
+struct stalls {
+	const struct table_row *max, *tail;	/* slowest write; worst p99.9 */
+	size_t max_step, tail_step;
+	uint64_t over, threshold_ns;		/* writes over threshold_ns */
+};
+
+static void find_stalls(const struct survey *s, struct stalls *w)
+{
+	size_t i, r;
+
+	memset(w, 0, sizeof(*w));
+	for (i = 0; i < s->n; i++)
+		for (r = 0; r < s->tab[i].nrows; r++) {
+			const struct table_row *row = &s->tab[i].rows[r];
+
+			if (!row->lat || !row->lat->count)
+				continue;
+			w->over += row->lat->over;
+			w->threshold_ns = row->lat->threshold_ns;
+			if (!w->max || row->lat->max_ns > w->max->lat->max_ns) {
+				w->max = row;
+				w->max_step = i;
+			}
+			if (!w->tail || latency_quantile(row->lat, STALL_QUANTILE) >
+			    latency_quantile(w->tail->lat, STALL_QUANTILE)) {
+				w->tail = row;
+				w->tail_step = i;
+			}
+		}
+}
+
+static void stalls_text(const struct survey *s, FILE *f)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
+	char e[UNIT_BUFLEN];
+	struct stalls w;
+
+	find_stalls(s, &w);
+	if (!w.max) {
+		fprintf(f, "# stalls: not measured (no write was timed)\n");
+		return;
+	}
+	fprintf(f, "# stalls: slowest write %s at %s in step %zu (%s); worst "
+		"p99.9 %s at %s in step %zu (%s); %llu write%s over %s\n",
+		fmt_time(a, (double)w.max->lat->max_ns),
+		fmt_size(b, (double)w.max->key), w.max_step + 1,
+		s->step[w.max_step].what,
+		fmt_time(c, (double)latency_quantile(w.tail->lat,
+						     STALL_QUANTILE)),
+		fmt_size(d, (double)w.tail->key), w.tail_step + 1,
+		s->step[w.tail_step].what, (unsigned long long)w.over,
+		w.over == 1 ? "" : "s", fmt_time(e, (double)w.threshold_ns));
+}
+
+static void stalls_json(const struct survey *s, struct json *j)
+{
+	struct stalls w;
+
+	find_stalls(s, &w);
+	if (!w.max) {
+		json_null(j, "stalls");
+		return;
+	}
+	json_open(j, "stalls", '{');
+	json_double(j, "max_us", (double)w.max->lat->max_ns / 1e3);
+	json_u64(j, "max_size", w.max->key);
+	json_u64(j, "max_step", w.max_step + 1);
+	json_double(j, "p999_us", (double)latency_quantile(w.tail->lat,
+						STALL_QUANTILE) / 1e3);
+	json_u64(j, "p999_size", w.tail->key);
+	json_u64(j, "p999_step", w.tail_step + 1);
+	json_u64(j, "over", w.over);
+	json_double(j, "threshold_us", (double)w.threshold_ns / 1e3);
+	json_close(j, '}');
+}
+
+/*
+ * The sequential write rate: AU-sized writes in order, the first row of
+ * a linear open-AU run at N=1, as the speed classes count it; NAN: none
+ * ran.
+ */
+static double seq_rate(const struct survey *s)
+{
+	double best = NAN;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind == TAB_OPENAU && !t->random &&
+		    t->open_au_nr == 1 && t->nrows &&
+		    t->rows[0].key == t->erasesize &&
+		    !(t->rows[0].v[0] <= best))
+			best = t->rows[0].v[0];
+	}
+	return best;
+}
+
+/*
+ * The classes the card's SD Status states, against what the survey
+ * measured (IOPS it never measures): a line each, as text lines or JSON
+ * strings (j); nothing where no class is stated.
+ */
+static void class_claims(const struct survey *s, FILE *f, struct json *j)
+{
+	const struct sd_ssr *r = &s->id.ssr;
+	const struct claims_stated st = {
+		.readable = r->has, .speed_class = r->speed_class,
+		.uhs_grade = r->uhs_grade, .video_class = r->video_class,
+		.app_class = r->app_class,
+	};
+	const struct claims_measured m = { NAN, NAN, seq_rate(s) / 1e6 };
+	char *buf = NULL, *line, *next;
+	size_t len = 0;
+	FILE *mem;
+
+	if (!r->has || !(r->speed_class || r->uhs_grade || r->video_class ||
+			 r->app_class))
+		return;
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return;
+	claims_print(mem, &m, &st);
+	fclose(mem);
+	for (line = buf; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (j)
+			json_str(j, NULL, line);
+		else
+			fprintf(f, "# %s\n", line);
+	}
+	free(buf);
+}
 
 static const char *const phase_name[PH_COUNT] = {
 	"alignment (erase and page size)", "open-AU limit, linear",
@@ -75,6 +221,8 @@ void survey_summary_text(const struct survey *s, const struct advice *adv)
 	fprintf(f, "\n# summary: verdicts\n");
 	analysis_print(f, &s->a, "# ");
 	claims(s, f);
+	class_claims(s, f, NULL);
+	stalls_text(s, f);
 	advice_print(f, adv, "# ");
 	if (s->stopped[0])
 		fprintf(f, "# stopped: %s\n", s->stopped);
@@ -116,6 +264,11 @@ void survey_summary_json(const struct survey *s, const struct advice *adv,
 		json_step(&j, s, i);
 	json_close(&j, ']');
 	analysis_json(&j, &s->a);
+	json_double(&j, "sequential_write_bps", seq_rate(s));
+	json_open(&j, "class_claims", '[');
+	class_claims(s, f, &j);
+	json_close(&j, ']');
+	stalls_json(s, &j);
 	advice_json(&j, adv);
 	json_open(&j, "undone", '[');
 	for (i = 0; i < PH_COUNT; i++)

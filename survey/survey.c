@@ -323,7 +323,7 @@ static void survey_steps(struct survey *s)
 	if (align_phase(s))
 		return;
 	if (!geometry(s)) {
-		survey_stop(s, 0, "no erase size sure enough to run the write "
+		survey_stop(s, EXIT_FAILURE, "no erase size sure enough to run the write "
 			    "tests with (see erase_size); the open-AU and FAT "
 			    "tests need one: run -a with other block sizes, "
 			    "then -O and -f with --erasesize");

@@ -25,5 +25,5 @@ for typed in -r --random; do
 		"^flashbench: --random: --survey runs both orders itself" \
 		"$TMP/err"
 done
-expect_status "survey --count=2: taken" 0 \
+expect_status "survey --count=2: taken (its --max-time stops it: 3)" 3 \
 	$FB --survey --yes --count=2 --max-time=1m sim:sd08g
