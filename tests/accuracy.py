@@ -12,9 +12,9 @@ write or a part of it (merge), a fixed share of the rate (level), small
 writes that skip the slots (small); random-order writes that cost more
 (rcost) or that run flat at 25-70 % of the linear rate on three cards in
 ten of those with random slots (rmerge); pauses as often as the noise
-says).  After those, --fitted more cards (a fifth as many by default)
-are drawn near the cards fitted to the real reports (tests/real/
-CALIBRATION, doc/calibration.md): a fitted card's keys with the AU
+says).  After those, --fitted N more cards (none by default) are drawn
+near the cards fitted to the real reports (tests/real/
+CALIBRATION, doc/sim.md): a fitted card's keys with the AU
 halved, doubled or kept, open and random moved by up to 2 and 1, rmerge
 by up to 10, a fresh seed and noise; --fitted 0 is the random deck
 alone.  On each card the suite runs what people run:
@@ -647,13 +647,12 @@ def main():
                     "noise's")
     ap.add_argument("--no-planes", action="store_true",
                     help="the same cards, each reading one page at a time")
-    ap.add_argument("--fitted", type=int, default=None,
+    ap.add_argument("--fitted", type=int, default=0,
                     help="this many more cards near those fitted to the "
-                    "real reports (tests/real/CALIBRATION) [cards / 5]")
+                    "real reports (tests/real/CALIBRATION) [0]")
     args = ap.parse_args()
     deck = cards(args.cards, args.seed, not args.no_planes)
-    deck += fitted_cards(args.cards // 5 if args.fitted is None
-                         else args.fitted, args.seed)
+    deck += fitted_cards(args.fitted, args.seed)
     if args.noise is not None:
         for c in deck:
             c["noise"] = args.noise
