@@ -10,8 +10,8 @@ often not a multiple of the AU, the timings of any profile, and the ways a
 collapse past the open limit looks: a copy of the whole rest of an AU per
 write or a part of it (merge), a fixed share of the rate (level), small
 writes that skip the slots (small); random-order writes that cost more
-(rcost) or that run flat at 25-70 % of the linear rate on three cards in
-ten of those with random slots (rmerge); pauses as often as the noise
+(rcost) or, with --rmerge, that run flat at 25-70 % of the linear rate
+on three cards in ten of those with random slots (rmerge); pauses as often as the noise
 says).  After those, --fitted N more cards (none by default) are drawn
 near the cards fitted to the real reports (tests/real/
 CALIBRATION, doc/sim.md): a fitted card's keys with the AU
@@ -213,7 +213,6 @@ def draw_rmerge(c):
     """rmerge= for a card with random slots, from a generator of the
     card's own, so the rest of the deck stays as it was."""
     rng = random.Random(c["seed"] ^ 0x5bd1e995)
-    c["rmerge"] = 0
     if c["random"] and rng.random() < RMERGE_SHARE:
         c["rmerge"] = rng.randint(*RMERGE_RANGE)
 
@@ -581,14 +580,15 @@ def fat_runs(r, c, idx, add):
                                     None))
 
 
-def cards(n, seed, planes=True):
+def cards(n, seed, planes=True, rmerge=False):
     rng = random.Random(seed)
     res = []
     for _ in range(n):
         c = draw_card(rng)
         c["single"] = rng.randint(1, c["open"] + 3)
         draw_planes(c)
-        draw_rmerge(c)
+        if rmerge:
+            draw_rmerge(c)
         if not planes:
             c["planes"] = 1
         res.append(c)
@@ -647,11 +647,13 @@ def main():
                     "noise's")
     ap.add_argument("--no-planes", action="store_true",
                     help="the same cards, each reading one page at a time")
+    ap.add_argument("--rmerge", action="store_true",
+                    help="rmerge= on 3 in 10 cards with random slots")
     ap.add_argument("--fitted", type=int, default=0,
                     help="this many more cards near those fitted to the "
                     "real reports (tests/real/CALIBRATION) [0]")
     args = ap.parse_args()
-    deck = cards(args.cards, args.seed, not args.no_planes)
+    deck = cards(args.cards, args.seed, not args.no_planes, args.rmerge)
     deck += fitted_cards(args.fitted, args.seed)
     if args.noise is not None:
         for c in deck:
