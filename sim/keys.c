@@ -74,6 +74,9 @@ static const struct sim_key keys[] = {
 	    "writes up to this size into an AU not open take no slot"),
 	KEY("rcost", KEY_PERCENT, rcost,
 	    "percent more programming for a write out of order"),
+	KEY("rmerge", KEY_PERCENT, rmerge,
+	    "writes into a random-capable AU, in any order, run at this\n"
+	    "             percent of the in-order rate; 0: off [0]"),
 	KEY("pause", KEY_PERCENT, pause,
 	    "percent chance per MiB written of a 20-200ms pause [noise]"),
 	KEY("stall", KEY_STALL, stall_every,

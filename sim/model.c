@@ -402,6 +402,24 @@ static uint64_t random_cost(const struct sim *s, uint64_t pages)
 }
 
 /*
+ * rmerge=P: a random-capable AU that merges as it is rewritten makes
+ * every write into it, in order or not, cost 100/P times its in-order
+ * due: random runs sit flat at P percent of the linear rate up to the
+ * random limit (tests/real/013's Kingston: a third, N=1 to 3), where
+ * rcost= only charges the out-of-order pages.
+ */
+static uint64_t rmerge_cost(const struct sim *s, uint64_t from, uint64_t to)
+{
+	double due;
+
+	if (s->p.rmerge <= 0)
+		return 0;
+	due = (double)(s->t.wr_cmd + xfer(s, to - from) +
+		       pages_in(s, from, to) * s->prog);
+	return (uint64_t)(due * (100 / s->p.rmerge - 1) + 0.5);
+}
+
+/*
  * The random-capable slots go to the AUs written out of order most
  * recently: the one used least recently is closed (merged) to make room.
  */
@@ -443,6 +461,7 @@ static uint64_t write_au(struct sim *s, uint64_t au, uint64_t from,
 	} else if (a->random) {
 		/* any order is fine, at a price */
 		cost += from != a->wp ? random_cost(s, pages) : 0;
+		cost += rmerge_cost(s, from, to);
 	} else if (from >= a->wp) {
 		done = div_up(a->wp, s->p.page);
 		cost += head > done ? move_pages(s, head - done) : 0;
@@ -450,7 +469,7 @@ static uint64_t write_au(struct sim *s, uint64_t au, uint64_t from,
 		   (s->nrandom < s->p.random || free_random(s, &cost))) {
 		a->random = 1;
 		s->nrandom++;
-		cost += random_cost(s, pages);
+		cost += random_cost(s, pages) + rmerge_cost(s, from, to);
 	} else {
 		/*
 		 * Out of order: garbage-collect and start over; a full AU

@@ -44,6 +44,12 @@ struct sim_params {
 	double merge, level, rcost, pause;
 	uint64_t small;
 	/*
+	 * rmerge=P: a random-capable AU merges as it is rewritten, so every
+	 * write into one runs at P percent of the in-order rate, whatever
+	 * its order (0: off)
+	 */
+	double rmerge;
+	/*
 	 * stall=N:DURATION: write k (from 1, since the device was opened)
 	 * takes stall_ns more where k mod N is seed mod N (N = stall_every,
 	 * 0: never): a known count of stalls, placed by the seed

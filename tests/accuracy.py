@@ -10,8 +10,14 @@ often not a multiple of the AU, the timings of any profile, and the ways a
 collapse past the open limit looks: a copy of the whole rest of an AU per
 write or a part of it (merge), a fixed share of the rate (level), small
 writes that skip the slots (small); random-order writes that cost more
-(rcost); pauses as often as the noise says).  On each card the suite runs
-what people run:
+(rcost) or, with --rmerge, that run flat at 25-70 % of the linear rate
+on three cards in ten of those with random slots (rmerge); pauses as often as the noise
+says).  After those, --fitted N more cards (none by default) are drawn
+near the cards fitted to the real reports (tests/real/
+CALIBRATION, doc/sim.md): a fitted card's keys with the AU
+halved, doubled or kept, open and random moved by up to 2 and 1, rmerge
+by up to 10, a fresh seed and noise; --fitted 0 is the random deck
+alone.  On each card the suite runs what people run:
 
   align1k   -a --blocksize=1024                       erase, page
   align3k   -a --blocksize=3072                       erase, page
@@ -195,15 +201,66 @@ def draw_planes(c):
     c["planes"], c["planecost"] = planes, rng.randint(10, 40)
 
 
+# A card with random slots whose random-mode AUs merge as rewritten
+# (rmerge=, issue 23) in this share of those cards, at this range of
+# percent of the linear rate: 013's Kingston is near 30, an independent
+# model near 50-60.
+RMERGE_SHARE = 0.3
+RMERGE_RANGE = (25, 70)
+
+
+def draw_rmerge(c):
+    """rmerge= for a card with random slots, from a generator of the
+    card's own, so the rest of the deck stays as it was."""
+    rng = random.Random(c["seed"] ^ 0x5bd1e995)
+    if c["random"] and rng.random() < RMERGE_SHARE:
+        c["rmerge"] = rng.randint(*RMERGE_RANGE)
+
+
+def draw_fitted(rng, fitted):
+    """A card near one fitted to a real report (tests/real/CALIBRATION):
+    its keys jittered, a fresh seed and noise."""
+    c = dict(rng.choice(fitted), fat=0, fatstart=0, planecost=20)
+    k = rng.choice([0.5, 1, 2])
+    if c["page"] <= c["au"] * k // 8 and (c["au"] * k) % c["page"] == 0 \
+            and 512 * KIB <= c["au"] * k <= 32 * MIB:
+        c["au"] = int(c["au"] * k)
+    while c["au"] % (c["page"] * c["planes"]):
+        c["planes"] //= 2
+    c["open"] = max(1, min(16, c["open"] + rng.randint(-2, 2)))
+    c["random"] = max(0, min(c["open"], c["random"] + rng.randint(-1, 1)))
+    if c.get("rmerge"):
+        c["rmerge"] = max(10, min(90, c["rmerge"] + rng.randint(-10, 10)))
+    c["noise"] = 0 if rng.random() < 0.15 else rng.randint(1, 15)
+    nau = max(c["size"] // c["au"], 64 + 40 * (c["open"] + 3))
+    c.update(size=nau * c["au"], seed=rng.randrange(1, 1 << 31),
+             wrong_random=rng.random() < 0.5,
+             single=rng.randint(1, c["open"] + 3))
+    return c
+
+
+def fitted_cards(n, seed):
+    """n cards near the fitted ones, from a generator of their own."""
+    if n <= 0:
+        return []
+    import fit_real
+    fitted = [fit_real.card_of(spec)
+              for _, _, _, _, spec in fit_real.parse_calibration()]
+    rng = random.Random(seed ^ 0xf17ed)
+    return [draw_fitted(rng, fitted) for _ in range(n)]
+
+
 KEYS = ["size", "au", "page", "open", "random", "fat", "fatstart", "noise",
         "merge", "level", "small", "rcost", "seed", "planes", "planecost"]
 
 
 def dev_name(c, **change):
     """The card's sim: name; one reading a page at a time has no plane
-    keys, so that a build without them runs it too."""
+    keys, and one without rmerge no rmerge key, so that a build without
+    them runs it too."""
     c = dict(c, **change)
     keys = KEYS if c.get("planes", 1) > 1 else KEYS[:-2]
+    keys = keys + (["rmerge"] if c.get("rmerge") else [])
     return "sim:%s,%s" % (c["profile"], ",".join(
         "%s=%d" % (k, c[k]) for k in keys))
 
@@ -523,13 +580,15 @@ def fat_runs(r, c, idx, add):
                                     None))
 
 
-def cards(n, seed, planes=True):
+def cards(n, seed, planes=True, rmerge=False):
     rng = random.Random(seed)
     res = []
     for _ in range(n):
         c = draw_card(rng)
         c["single"] = rng.randint(1, c["open"] + 3)
         draw_planes(c)
+        if rmerge:
+            draw_rmerge(c)
         if not planes:
             c["planes"] = 1
         res.append(c)
@@ -588,8 +647,14 @@ def main():
                     "noise's")
     ap.add_argument("--no-planes", action="store_true",
                     help="the same cards, each reading one page at a time")
+    ap.add_argument("--rmerge", action="store_true",
+                    help="rmerge= on 3 in 10 cards with random slots")
+    ap.add_argument("--fitted", type=int, default=0,
+                    help="this many more cards near those fitted to the "
+                    "real reports (tests/real/CALIBRATION) [0]")
     args = ap.parse_args()
-    deck = cards(args.cards, args.seed, not args.no_planes)
+    deck = cards(args.cards, args.seed, not args.no_planes, args.rmerge)
+    deck += fitted_cards(args.fitted, args.seed)
     if args.noise is not None:
         for c in deck:
             c["noise"] = args.noise
