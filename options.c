@@ -258,8 +258,9 @@ static const struct optdef optdefs[] = {
 		  "after DURATION: h, m, s in that order, each\n"
 		  "at most once (90s, 20m, 2h, 1h30m15s)" },
 	{ .kind = K_HEADING,
-	  .help = "Tests (several run one after the other in the classic's "
-		  "order:\n-s, -f, -a, -O, -i, then --erase and --discard):" },
+	  .help = "Tests (several run one after the other: --capacity first, "
+		  "then in\nthe classic's order -s, -f, -a, -O, -i, then --erase "
+		  "and --discard):" },
 	{ "align", 'a', no_argument, K_TEST, .test = &testdesc_align,
 	  .help = "alignment read test (read-only)" },
 	{ "open-au", 'O', no_argument, K_TEST, .test = &testdesc_open_au,
@@ -282,6 +283,12 @@ static const struct optdef optdefs[] = {
 		  "sequential write rate in a 256MiB region;\n"
 		  "the classes (A1, U3, V30...) they reach\n"
 		  "(destructive)" },
+	{ "capacity", 'C', no_argument, K_TEST, .test = &testdesc_capacity,
+	  .help = "does the card store what its size claims?\n"
+		  "writes a few dozen 4KiB blocks spread over it,\n"
+		  "reads them back, names where data wraps or is\n"
+		  "lost; saves and restores them (exit 4: it\n"
+		  "stores less; destructive, runs first)" },
 	{ "info", 0, no_argument, K_FLAG, .at = AT(info),
 	  .help = "what the device says about itself (CID, CSD,\n"
 		  "SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
@@ -437,7 +444,8 @@ static void usage(FILE *f)
 		usage_row(f, &optdefs[i]);
 	fputs("\n"
 "Exit status: 0 ok, 1 I/O or runtime error, 2 usage error (nothing was\n"
-"read or written), 3 discard not supported, 128+N stopped by signal N\n"
+"read or written), 3 discard not supported, 4 --capacity: the card\n"
+"stores less than it claims, 128+N stopped by signal N\n"
 "(130 ^C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE; --preserve data put back).\n",
 	      f);
 }
@@ -590,7 +598,7 @@ static void check_modes(const struct front *fr)
  * order on the command line; the new ones follow.
  */
 static const struct testdesc *const test_order[FRONT_MAXTESTS] = {
-	&testdesc_scatter, &testdesc_find_fat, &testdesc_align,
+	&testdesc_capacity, &testdesc_scatter, &testdesc_find_fat, &testdesc_align,
 	&testdesc_open_au, &testdesc_interval, &testdesc_erase,
 	&testdesc_discard, &testdesc_iops,
 };

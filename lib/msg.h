@@ -15,6 +15,7 @@
 #define EXIT_IO		1
 #define EXIT_USAGE	2
 #define EXIT_NODISCARD	3
+#define EXIT_FAKE	4	/* --capacity: the card stores less */
 
 /*
  * One line "flashbench: ..." on stderr, control characters and stray

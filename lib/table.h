@@ -34,6 +34,7 @@ enum table_kind {
 			 * rate, fine ns, rate, 1 if in random order
 			 * (-O --ramp) */
 	TAB_IOPS,	/* key 4KiB; v: read ns, write ns, seq ns, seq rate */
+	TAB_CAPACITY,	/* key probe offset; v: status, address it holds */
 };
 
 struct table_row {
@@ -50,6 +51,7 @@ struct table {
 	int random;
 	int has_offset;		/* -O: where its AUs start is known... */
 	uint64_t offset;	/* ...and is this */
+	uint64_t dev_size;	/* --capacity: the size the device claims */
 	unsigned repeat;	/* earlier tables of the card measured alike */
 	unsigned ncols;
 	unsigned col_nr[TABLE_MAXCOLS];	/* TAB_SWEEP: N of each column */

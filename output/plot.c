@@ -84,6 +84,8 @@ static void axes_of(const struct table *t, struct chart *c)
 				   "read time", AXIS_SIZE, AXIS_TIME },
 		[TAB_IOPS] = { "--iops: 4KiB random read time", "size",
 			       "read time", AXIS_SIZE, AXIS_TIME },
+		[TAB_CAPACITY] = { "--capacity: what each probe read back",
+				   "offset", "status", AXIS_SIZE, AXIS_TIME },
 	};
 	char bs[UNIT_BUFLEN];
 

@@ -40,13 +40,14 @@ static const char *const col_names[][4] = {
 	[TAB_INTERVAL] = { "ns", "avg_ns", "max_ns" },
 	[TAB_RAMP] = { "coarse_ns", "coarse_bps", "fine_ns", "fine_bps" },
 	[TAB_IOPS] = { "read_ns", "write_ns", "seq_ns", "seq_bps" },
+	[TAB_CAPACITY] = { "status", "holds" },
 };
 
 static const char *const key_names[] = {
 	[TAB_ALIGN] = "align", [TAB_OPENAU] = "size", [TAB_SWEEP] = "size",
 	[TAB_FAT] = "size", [TAB_ERASE] = "size", [TAB_SCATTER] = "offset",
 	[TAB_INTERVAL] = "size", [TAB_RAMP] = "streams",
-	[TAB_IOPS] = "size",
+	[TAB_IOPS] = "size", [TAB_CAPACITY] = "offset",
 };
 
 /* A live -a row: each place's best time before, on and after it. */
@@ -163,6 +164,28 @@ static void json_io(struct json *j, const struct io_stats *s)
 	json_close(j, '}');
 }
 
+/* --capacity: the bound and the verdict line, once every probe is read. */
+static void capacity_json(struct json *j, const struct table *t)
+{
+	struct capacity_result res;
+	char line[512];
+
+	if (capacity_verdict(t, line, sizeof(line)) < 0)
+		return;
+	capacity_result(t, &res);
+	json_open(j, "capacity", '{');
+	json_bool(j, "as_claimed", !res.is_short);
+	json_u64(j, "claimed", res.claimed);
+	if (res.is_short)
+		json_u64(j, "at_most", res.at_most);
+	else
+		json_null(j, "at_most");
+	json_u64(j, "probes", res.probes);
+	json_u64(j, "block", res.block);
+	json_str(j, "verdict", line);
+	json_close(j, '}');
+}
+
 void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status, const char *error)
@@ -179,6 +202,7 @@ void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 	json_table(&j, &r->tab);
 	json_close(&j, ']');
 	analysis_json(&j, a);
+	capacity_json(&j, &r->tab);
 	json_io(&j, &d->stats);
 	json_int(&j, "exit_status", status);
 	/* absent on success: a document without it is one that worked */
