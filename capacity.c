@@ -33,6 +33,8 @@
 #define CAP_TAIL 13
 /* Room for all of them on a 2^63-byte device. */
 #define CAP_MAX_PROBES (2 * 64 + CAP_SPREAD + CAP_TAIL + 1)
+/* The loss is placed to a sector of the block: the smallest a card maps. */
+#define CAP_SECTOR 512u
 /* Every block starts with this, then the run's tag, then its address. */
 #define CAP_MAGIC 0x4642434150434b31ull	/* "FBCAPCK1" */
 
@@ -137,18 +139,38 @@ static int is_blank(const unsigned char *b, uint64_t len)
 	return b[0] == 0 || b[0] == 0xff;
 }
 
+/* Where in the block the first sector that is not its own starts. */
+static uint64_t first_wrong(const struct capacity *c, const uint64_t *w,
+			    uint64_t off)
+{
+	size_t i;
+
+	for (i = 0; i < c->block / sizeof(*w); i++)
+		if (w[i] != word(c, off, i))
+			break;
+	return i * sizeof(*w) / CAP_SECTOR * CAP_SECTOR;
+}
+
+/*
+ * What the block at off read back; *v1 the address of the block it
+ * holds (CAP_OTHER) or where in it the loss starts (blank, other data).
+ */
 static enum cap_status judge(const struct capacity *c, const void *buf,
-			     uint64_t off, uint64_t *holds)
+			     uint64_t off, uint64_t *v1)
 {
 	const uint64_t *w = buf;
+	uint64_t wrong = first_wrong(c, w, off);
 
-	*holds = w[2];
-	if (is_block_of(c, w, off))
+	*v1 = w[2];
+	if (wrong == c->block)
 		return CAP_OK;
-	if (w[0] == CAP_MAGIC && w[1] == c->tag && bsearch(&w[2], c->probe,
-	    c->n, sizeof(c->probe[0]), cmp_u64) && is_block_of(c, w, w[2]))
+	if (w[0] == CAP_MAGIC && w[1] == c->tag && w[2] != off &&
+	    bsearch(&w[2], c->probe, c->n, sizeof(c->probe[0]), cmp_u64) &&
+	    is_block_of(c, w, w[2]))
 		return CAP_OTHER;
-	return is_blank(buf, c->block) ? CAP_ZERO : CAP_GARBAGE;
+	*v1 = wrong;
+	return is_blank((const unsigned char *)buf + wrong, c->block - wrong) ?
+	       CAP_ZERO : CAP_GARBAGE;
 }
 
 static int io(struct capacity *c, enum io_kind kind, uint64_t off)
@@ -187,7 +209,7 @@ static int write_all(struct capacity *c)
 static int read_all(struct capacity *c)
 {
 	struct table_row *row;
-	uint64_t holds;
+	uint64_t v1;
 	size_t i;
 	int ret;
 
@@ -199,8 +221,8 @@ static int read_all(struct capacity *c)
 		row = table_add_row(c->vm->tab, c->probe[i]);
 		if (!row)
 			return -ENOMEM;
-		row->v[0] = judge(c, c->vm->buf, c->probe[i], &holds);
-		row->v[1] = row->v[0] == CAP_OTHER ? (double)holds : -1;
+		row->v[0] = judge(c, c->vm->buf, c->probe[i], &v1);
+		row->v[1] = (double)v1;
 	}
 	return 0;
 }
@@ -290,6 +312,8 @@ static uint64_t first_bad(const struct table *t, size_t *at)
 			low = class_low(t, h);
 			/* the lowest holds another's: that one wrapped */
 			p = p == low ? h : p;
+		} else {
+			p += h;		/* where in the block the loss starts */
 		}
 		if (p < bad) {
 			bad = p;
@@ -307,13 +331,12 @@ static void evidence(const struct table_row *r, char *buf, size_t len)
 
 	fmt_size(a, (double)r->key);
 	fmt_size(b, (double)h);
-	if (r->v[0] == CAP_ZERO)
+	if (r->v[0] != CAP_OTHER)
 		snprintf(buf, len, "the block written at %s (byte %llu) "
-			 "reads back blank", a, (unsigned long long)r->key);
-	else if (r->v[0] == CAP_GARBAGE)
-		snprintf(buf, len, "the block written at %s (byte %llu) "
-			 "reads back other data", a,
-			 (unsigned long long)r->key);
+			 "reads back %s from byte %llu", a,
+			 (unsigned long long)r->key,
+			 r->v[0] == CAP_ZERO ? "blank" : "other data",
+			 (unsigned long long)(r->key + h));
 	else
 		snprintf(buf, len, "the block written at %s (byte %llu) "
 			 "reads back at byte %llu: the two share one place",
@@ -424,8 +447,10 @@ static void capacity_print(FILE *f, const struct table *t,
 	for (i = 0; o->verbose && i < t->nrows; i++) {
 		fprintf(f, "probe %llu\t%s", (unsigned long long)t->rows[i].key,
 			said[(int)t->rows[i].v[0]]);
-		if (t->rows[i].v[0] == CAP_OTHER)
-			fprintf(f, " %llu", (unsigned long long)t->rows[i].v[1]);
+		if (t->rows[i].v[0] != CAP_OK)
+			fprintf(f, " %s%llu", t->rows[i].v[0] == CAP_OTHER ?
+				"" : "from +",
+				(unsigned long long)t->rows[i].v[1]);
 		fputc('\n', f);
 	}
 	if (capacity_verdict(t, line, sizeof(line)) >= 0)

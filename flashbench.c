@@ -414,7 +414,8 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 		     fr->preserve, d->path);
 		return EXIT_IO;
 	}
-	if (status)
+	/* --capacity's own file goes once the data is back: it is small */
+	if (status && !fr->preserve_default)
 		tell("%s; %s kept\n", msg,
 		     fr->preserve);
 	else if (unlink(fr->preserve) < 0)

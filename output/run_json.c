@@ -180,6 +180,11 @@ static void capacity_json(struct json *j, const struct table *t)
 		json_u64(j, "at_most", res.at_most);
 	else
 		json_null(j, "at_most");
+	/* the end of the highest probe below the bound that read back */
+	if (res.good)
+		json_u64(j, "at_least", res.top + res.block);
+	else
+		json_null(j, "at_least");
 	json_u64(j, "probes", res.probes);
 	json_u64(j, "block", res.block);
 	json_str(j, "verdict", line);
