@@ -556,6 +556,12 @@ static const char *mode_of(const struct front *fr)
 static void check_plot(const struct front *fr)
 {
 	const char *with = mode_of(fr);
+	unsigned i;
+
+	for (i = 0; fr->plot && i < fr->ntests; i++)
+		if (fr->tests[i] == &testdesc_capacity)
+			die_usage("--plot=%s: --capacity gives a verdict, no "
+				  "table to draw; not with --plot", fr->plot);
 
 	if (fr->plot && with)
 		die_usage("--plot=%s: draws the tables of -a, -O, -f, -s, -i "

@@ -80,6 +80,7 @@ bad "fake not a size" sim:fake=lots "fake: lots: not a size"
 bad "fake mode" sim:size=8G,fake=4G:maybe "fake: maybe: expected wrap or zero"
 bad "fake not less" sim:size=8G,fake=8G "fake: not less than size"
 bad "fake not a sector" sim:size=8G,fake=1000 "fake: not a multiple of 512"
+bad "--plot" "--plot=$D/x.svg" "^flashbench: --plot=$D/x.svg: --capacity gives a verdict"
 bad "--capacity=1" --capacity=1 "^flashbench: --capacity=1: unknown option, or a value it does not take"
 
 # a file: written only where announced, put back, its file removed
