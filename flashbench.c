@@ -415,8 +415,11 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 		     fr->preserve, d->path);
 		return EXIT_IO;
 	}
-	/* a survey cut short by a budget was put back all the same */
-	if (status && status != EXIT_PARTIAL)
+	/*
+	 * a survey cut short by a budget was put back all the same, and
+	 * --capacity's own file goes once the data is back: it is small
+	 */
+	if (status && status != EXIT_PARTIAL && !fr->preserve_default)
 		tell("%s; %s kept\n", msg,
 		     fr->preserve);
 	else if (unlink(fr->preserve) < 0)
@@ -535,12 +538,16 @@ static int run_test(struct front *fr, struct dev *d, FILE *out,
 	if (!status && stop_signal())
 		status = late_signal("the end of the test");
 	verdicts(d, &id, &r.tab, &a);
+	if (!status && capacity_verdict(&r.tab, NULL, 0) > 0)
+		status = EXIT_FAKE;
 	if (!fr->json)
 		print_claims(out, &id, &r.tab);
 	if (pl->f[nth] && write_plot(fr, pl, nth, &r.tab, &a) && !status)
 		status = EXIT_IO;
 	if (fr->json)
 		print_run_json(out, &cmd, d, &id, &r, &a, status,
+			       status == EXIT_FAKE ? "--capacity: the card "
+			       "stores less than it claims" :
 			       status ? tell_first() : NULL);
 	else if (fr->analyze)
 		analysis_print(out, &a, "# ");
@@ -653,7 +660,39 @@ static void check_preserve(const struct front *fr, const struct dev *d)
 		die_usage("--preserve=%s: that is also --out=%s", fr->preserve,
 			  fr->out);
 	if (preserve_check(fr->preserve, d, err, sizeof(err)))
-		die_usage("%s", err);
+		die_usage("%s%s", err, fr->preserve_default ? " (--capacity "
+			  "saves its probes there by default; choose the file "
+			  "with --preserve=FILE)" : "");
+}
+
+/*
+ * --capacity overwrites blocks all over a card that may hold data (its
+ * first block, the partition table, among them), so it saves them by
+ * default, in the current directory, where a crash leaves the file for
+ * --restore; other write tests in the same run need a --preserve file
+ * named.  A device whose writes destroy nothing needs none.
+ */
+static void default_preserve(struct front *fr, const struct dev *d)
+{
+	static char path[PATH_MAX];
+	const char *base = strrchr(d->path, '/');
+	unsigned i, writes = 0, capacity = 0;
+
+	for (i = 0; i < fr->ntests; i++) {
+		writes += fr->tests[i]->writes;
+		capacity |= fr->tests[i] == &testdesc_capacity;
+	}
+	if (!capacity || fr->preserve || fr->dry_run ||
+	    dev_has(d, DEV_CAP_NO_CONSENT))
+		return;
+	if (writes > 1)
+		die_usage("--capacity: saves its probes by default, but not "
+			  "the regions of other write tests: give "
+			  "--preserve=FILE, or run it alone");
+	snprintf(path, sizeof(path), "flashbench-capacity-%s.fbp",
+		 base ? base + 1 : d->path);
+	fr->preserve = path;
+	fr->preserve_default = 1;
 }
 
 /* --preserve for a survey: all it may write, before its first write. */
@@ -738,6 +777,7 @@ static int dispatch(struct front *fr)
 		use_test(&fr->o, fr->tests[i]);
 		validate(fr, &d);
 	}
+	default_preserve(fr, &d);
 	check_preserve(fr, &d);
 	out = open_out(fr);
 	open_plots(fr, &pl);

@@ -272,8 +272,9 @@ static const struct optdef optdefs[] = {
 		  "--sustained: stop before a write that would\n"
 		  "end after it (write and idle time)" },
 	{ .kind = K_HEADING,
-	  .help = "Tests (several run one after the other in the classic's "
-		  "order:\n-s, -f, -a, -O, -i, then --erase and --discard):" },
+	  .help = "Tests (several run one after the other: --capacity first, "
+		  "then in\nthe classic's order -s, -f, -a, -O, -i, then --erase "
+		  "and --discard):" },
 	{ "align", 'a', no_argument, K_TEST, .test = &testdesc_align,
 	  .help = "alignment read test (read-only)" },
 	{ "open-au", 'O', no_argument, K_TEST, .test = &testdesc_open_au,
@@ -311,6 +312,12 @@ static const struct optdef optdefs[] = {
 	  .help = "the erase size from writes: where writes\n"
 		  "entering multiples of a size slow down\n"
 		  "(destructive)" },
+	{ "capacity", 'C', no_argument, K_TEST, .test = &testdesc_capacity,
+	  .help = "does the card store what its size claims?\n"
+		  "writes a few dozen 4KiB blocks spread over it,\n"
+		  "reads them back, names where data wraps or is\n"
+		  "lost; saves and restores them (exit 4: it\n"
+		  "stores less; destructive, runs first)" },
 	{ "info", 0, no_argument, K_FLAG, .at = AT(info),
 	  .help = "what the device says about itself (CID, CSD,\n"
 		  "SCR, SSR, sysfs sizes, USB IDs) and warnings;\n"
@@ -472,8 +479,9 @@ static void usage(FILE *f)
 	fputs("\n"
 "Exit status: 0 ok, 1 I/O or runtime error, 2 usage error (nothing was\n"
 "read or written), 3 discard not supported or a survey stopped by\n"
-"--max-write/--max-time, 128+N stopped by signal N (130 ^C, 143 SIGTERM,\n"
-"129 SIGHUP, 141 SIGPIPE; --preserve data put back).\n",
+"--max-write/--max-time, 4 --capacity: the card stores less than it\n"
+"claims, 128+N stopped by signal N (130 ^C, 143 SIGTERM, 129 SIGHUP,\n"
+"141 SIGPIPE; --preserve data put back).\n",
 	      f);
 }
 
@@ -623,6 +631,12 @@ static const char *mode_of(const struct front *fr)
 static void check_plot(const struct front *fr)
 {
 	const char *with = mode_of(fr);
+	unsigned i;
+
+	for (i = 0; fr->plot && i < fr->ntests; i++)
+		if (fr->tests[i] == &testdesc_capacity)
+			die_usage("--plot=%s: --capacity gives a verdict, no "
+				  "table to draw; not with --plot", fr->plot);
 
 	if (fr->plot && with)
 		die_usage("--plot=%s: draws the tables of -a, -O, -f, -s, -i "
@@ -686,7 +700,7 @@ static void check_modes(const struct front *fr)
  * order on the command line; the new ones follow.
  */
 static const struct testdesc *const test_order[FRONT_MAXTESTS] = {
-	&testdesc_scatter, &testdesc_find_fat, &testdesc_align,
+	&testdesc_capacity, &testdesc_scatter, &testdesc_find_fat, &testdesc_align,
 	&testdesc_open_au, &testdesc_interval, &testdesc_erase,
 	&testdesc_discard, &testdesc_iops, &testdesc_sustained,
 	&testdesc_find_erase,

@@ -8,7 +8,7 @@
 #include "output/run_json.h"
 #include "testdesc.h"
 
-#define FRONT_MAXTESTS 10
+#define FRONT_MAXTESTS 11
 
 /* The whole command line: the test's options and the front end's own. */
 struct front {
@@ -25,6 +25,7 @@ struct front {
 	int realtime;
 	int force;		/* --force: skip the in-use check */
 	const char *preserve;	/* --preserve=FILE */
+	int preserve_default;	/* preserve is --capacity's own file */
 	const char *restore;	/* --restore=FILE: put it back, no test */
 	const char *plot;	/* --plot=FILE: an SVG chart of the tables */
 	int argc;		/* the command line as typed, for --json */

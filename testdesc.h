@@ -90,7 +90,7 @@ struct testdesc {
 extern const struct testdesc testdesc_align, testdesc_open_au,
 	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
 	testdesc_interval, testdesc_ramp, testdesc_iops, testdesc_sustained,
-	testdesc_find_erase;
+	testdesc_find_erase, testdesc_capacity;
 
 /* The ramp's chunk of that part for these options (the survey's forecast). */
 uint64_t ramp_chunk(const struct opts *o, enum ramp_part q);
@@ -102,6 +102,26 @@ struct iops_figures {
 
 /* An --iops table's figures; 0 when t is not one or has no row. */
 int iops_figures(const struct table *t, struct iops_figures *m);
+
+/*
+ * A complete --capacity table's verdict line into buf: 1 when the card
+ * stores less than it claims, 0 when every probe read back, -1 when t is
+ * not one or was cut short.
+ */
+int capacity_verdict(const struct table *t, char *buf, size_t len);
+
+/* What a --capacity table says, for the verdict and the JSON. */
+struct capacity_result {
+	int is_short;		/* a probe did not hold its own data */
+	uint64_t claimed, block;
+	uint64_t at_most;	/* the lowest such probe: the card's bound */
+	uint64_t top;		/* the highest probe below it read back */
+	size_t probes, good;	/* all of them; those below at_most, fine */
+	size_t evidence_row;
+};
+
+/* The same as capacity_verdict()'s status, with the figures in res. */
+int capacity_result(const struct table *t, struct capacity_result *res);
 
 /*
  * Pieces shared by the test descriptions.  best_of: the fastest of

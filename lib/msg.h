@@ -17,6 +17,7 @@
 #define EXIT_NODISCARD	3
 /* A --survey cut short by a budget (3 is free there: it never discards). */
 #define EXIT_PARTIAL	3
+#define EXIT_FAKE	4	/* --capacity: the card stores less */
 
 /*
  * One line "flashbench: ..." on stderr, control characters and stray

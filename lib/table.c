@@ -14,6 +14,7 @@ static unsigned kind_width(enum table_kind k)
 	case TAB_IOPS:
 		return 4;
 	case TAB_INTERVAL:
+	case TAB_CAPACITY:
 		return 2;
 	case TAB_SUSTAINED:
 	case TAB_EWRITE:
@@ -122,7 +123,7 @@ const char *table_kind_name(enum table_kind k)
 		[TAB_ERASE] = "erase", [TAB_SCATTER] = "scatter",
 		[TAB_INTERVAL] = "interval", [TAB_RAMP] = "open_au_ramp",
 		[TAB_IOPS] = "iops", [TAB_SUSTAINED] = "sustained",
-		[TAB_EWRITE] = "erase_writes",
+		[TAB_EWRITE] = "erase_writes", [TAB_CAPACITY] = "capacity",
 	};
 
 	return names[k];

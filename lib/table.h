@@ -39,6 +39,7 @@ enum table_kind {
 	TAB_EWRITE,	/* key candidate erase size; v: median ns of writes
 			 * entering its odd multiples, of the writes after
 			 * them, their ratio (--find-erase) */
+	TAB_CAPACITY,	/* key probe offset; v: status, address it holds */
 };
 
 struct table_row {
@@ -55,6 +56,7 @@ struct table {
 	int random;
 	int has_offset;		/* -O: where its AUs start is known... */
 	uint64_t offset;	/* ...and is this */
+	uint64_t dev_size;	/* --capacity: the size the device claims */
 	unsigned repeat;	/* earlier tables of the card measured alike */
 	/* TAB_SUSTAINED: how the run ended (enum sus_end), its idle wait */
 	unsigned ended;

@@ -87,6 +87,8 @@ static void axes_of(const struct table *t, struct chart *c)
 		[TAB_EWRITE] = { "--find-erase: time of writes entering "
 				 "multiples of a size", "size", "write time",
 				 AXIS_SIZE, AXIS_TIME },
+		[TAB_CAPACITY] = { "--capacity: what each probe read back",
+				   "offset", "status", AXIS_SIZE, AXIS_TIME },
 	};
 	char bs[UNIT_BUFLEN];
 

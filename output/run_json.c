@@ -44,6 +44,7 @@ static const char *const col_names[][4] = {
 	[TAB_IOPS] = { "read_ns", "write_ns", "seq_ns", "seq_bps" },
 	[TAB_SUSTAINED] = { "ns", "rate_bps" },
 	[TAB_EWRITE] = { "boundary_ns", "other_ns", "ratio" },
+	[TAB_CAPACITY] = { "status", "holds" },
 };
 
 static const char *const key_names[] = {
@@ -51,7 +52,7 @@ static const char *const key_names[] = {
 	[TAB_FAT] = "size", [TAB_ERASE] = "size", [TAB_SCATTER] = "offset",
 	[TAB_INTERVAL] = "size", [TAB_RAMP] = "streams",
 	[TAB_IOPS] = "size", [TAB_SUSTAINED] = "offset",
-	[TAB_EWRITE] = "size",
+	[TAB_EWRITE] = "size", [TAB_CAPACITY] = "offset",
 };
 
 /* A live -a row: each place's best time before, on and after it. */
@@ -204,6 +205,33 @@ void sustained_json(struct json *j, const struct table *tabs, size_t n)
 	json_close(j, '}');
 }
 
+/* --capacity: the bound and the verdict line, once every probe is read. */
+static void capacity_json(struct json *j, const struct table *t)
+{
+	struct capacity_result res;
+	char line[512];
+
+	if (capacity_verdict(t, line, sizeof(line)) < 0)
+		return;
+	capacity_result(t, &res);
+	json_open(j, "capacity", '{');
+	json_bool(j, "as_claimed", !res.is_short);
+	json_u64(j, "claimed", res.claimed);
+	if (res.is_short)
+		json_u64(j, "at_most", res.at_most);
+	else
+		json_null(j, "at_most");
+	/* the end of the highest probe below the bound that read back */
+	if (res.good)
+		json_u64(j, "at_least", res.top + res.block);
+	else
+		json_null(j, "at_least");
+	json_u64(j, "probes", res.probes);
+	json_u64(j, "block", res.block);
+	json_str(j, "verdict", line);
+	json_close(j, '}');
+}
+
 void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status, const char *error)
@@ -221,6 +249,7 @@ void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 	json_close(&j, ']');
 	analysis_json(&j, a);
 	sustained_json(&j, &r->tab, 1);
+	capacity_json(&j, &r->tab);
 	json_io(&j, &d->stats);
 	json_int(&j, "exit_status", status);
 	/* absent on success: a document without it is one that worked */

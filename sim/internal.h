@@ -62,6 +62,25 @@ struct sim_profile {
 	const char *regs;	/* what sysfs said about the card: key=value */
 };
 
+/* What the card stores: the data of small writes (store.c). */
+struct sim_store {
+	uint64_t *key;		/* sector number + 1 per slot; 0: empty */
+	unsigned char *valid;	/* the slot's data is the sector's */
+	unsigned char *data;	/* SIM_SECTOR bytes per slot */
+	size_t nkeys;
+};
+
+/*
+ * Keep what a write of len bytes at off puts on the card, or with buf
+ * NULL (a discard, a large write) forget it; a read fills buf with what
+ * the card holds there, zeros where it holds nothing.
+ */
+void store_write(struct sim_store *st, const struct sim_params *p,
+		 const void *buf, uint64_t off, uint64_t len);
+void store_read(const struct sim_store *st, const struct sim_params *p,
+		void *buf, uint64_t off, uint64_t len);
+void store_free(struct sim_store *st);
+
 /* The seed cards; the first is what "sim:" alone opens. */
 extern const struct sim_profile sim_profiles[];
 extern const size_t sim_nprofiles;

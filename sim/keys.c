@@ -29,7 +29,7 @@
 
 enum key_kind {
 	KEY_SIZE, KEY_COUNT, KEY_U64, KEY_PERCENT, KEY_FAIL, KEY_STALL,
-	KEY_CLASS, KEY_CACHE
+	KEY_CLASS, KEY_CACHE, KEY_FAKE
 };
 
 struct sim_key {
@@ -86,6 +86,11 @@ static const struct sim_key keys[] = {
 	    "SIZE:RATE[:RECOVER]: past SIZE written, at most RATE\n"
 	    "             bytes/s (e.g. 1G:14M: 14 MiB/s after 1 GiB); idle\n"
 	    "             time frees RECOVER bytes/s of it [none]; 0:0: none"),
+	KEY("fake", KEY_FAKE, fake_size,
+	    "SIZE[:wrap|:zero]: a fake-capacity card storing SIZE bytes;\n"
+	    "             above, addresses wrap modulo the power of two at\n"
+	    "             least SIZE (wrap, the default) or lose their\n"
+	    "             data (zero: read back zeros) [0: honest]"),
 	KEY("fail", KEY_FAIL, fail, "any I/O covering byte N fails: EIO"),
 	KEY("vanish", KEY_U64, vanish,
 	    "every I/O after the N-th fails: ENODEV (0: never) [0]"),
@@ -301,6 +306,29 @@ static int set_cache(struct sim_params *p, const struct sim_key *k,
 	return 0;
 }
 
+/* fake=SIZE[:wrap|:zero]; fake=0 is an honest card */
+static int set_fake(struct sim_params *p, const struct sim_key *k,
+		    const char *val, const char *spec, char *err,
+		    size_t errlen)
+{
+	char size[32];
+	const char *mode = split_pair(val, size, sizeof(size));
+
+	if (!mode && strlen(val) >= sizeof(size))
+		return fail_msg(err, errlen, spec, k->name, "not a size");
+	if (!mode)
+		snprintf(size, sizeof(size), "%s", val);
+	if (parse_size(size, &p->fake_size))
+		return fail_msg(err, errlen, spec, k->name,
+				"%s: not a size", size);
+	if (mode && strcmp(mode, "wrap") && strcmp(mode, "zero"))
+		return fail_msg(err, errlen, spec, k->name,
+				"%s: expected wrap or zero after the size",
+				mode);
+	p->fake_wrap = !mode || strcmp(mode, "wrap") == 0;
+	return 0;
+}
+
 static int set_key(struct sim_params *p, const struct sim_key *k,
 		   const char *val, const char *spec, char *err,
 		   size_t errlen)
@@ -360,6 +388,8 @@ static int set_key(struct sim_params *p, const struct sim_key *k,
 		return 0;
 	case KEY_CACHE:
 		return set_cache(p, k, val, spec, err, errlen);
+	case KEY_FAKE:
+		return set_fake(p, k, val, spec, err, errlen);
 	}
 	return -EINVAL;
 }
@@ -484,6 +514,13 @@ static int check_params(const struct sim_params *p, const char *spec,
 		return fail_msg(err, errlen, spec, "fat",
 				"AUs %u..%u reach beyond the device",
 				p->fatstart, p->fatstart + p->fat - 1);
+	if (p->fake_size % SIM_SECTOR)
+		return fail_msg(err, errlen, spec, "fake",
+				"not a multiple of 512");
+	if (p->fake_size >= p->size)
+		return fail_msg(err, errlen, spec, "fake",
+				"not less than size (a fake stores less than "
+				"it claims)");
 	if (p->has_fail && p->fail >= p->size)
 		return fail_msg(err, errlen, spec, "fail",
 				"beyond the device");
@@ -563,7 +600,8 @@ void sim_help(FILE *f)
 	size_t i;
 
 	fprintf(f, "Simulated card: sim:[PROFILE,]key=value,...\n"
-		"(virtual time, nothing is stored; \"sim:\" alone is "
+		"(virtual time; only the data of writes up to 64KiB is kept;\n"
+		"\"sim:\" alone is "
 		"sim:%s)\n\nProfiles:\n", sim_profiles[0].name);
 	for (i = 0; i < sim_nprofiles; i++) {
 		const struct sim_profile *pr = &sim_profiles[i];
@@ -584,4 +622,6 @@ void sim_help(FILE *f)
 		fprintf(f, "  %-10s %s\n", keys[i].name, keys[i].help);
 	fprintf(f, "\nMulti-plane reads as seed 000's SanDisk SD04G: "
 		"sim:evo32,page=4k,planes=2\n");
+	fprintf(f, "A 64GB-claiming fake holding 8GiB: "
+		"sim:size=64G,fake=8G:wrap\n");
 }

@@ -61,6 +61,7 @@ struct sim {
 	uint64_t busy_ns;	/* what each of them costs extra */
 	unsigned nrandom;	/* slots in random mode */
 	char regs[SIM_REGS_MAX];	/* the profile's and class='s ssr */
+	struct sim_store store;	/* the data of small writes */
 	struct au_slot slot[];	/* p.open of them */
 };
 
@@ -234,6 +235,9 @@ static int sim_open(struct dev *d, const char *path, char *err,
 
 static void sim_close(struct dev *d)
 {
+	struct sim *s = d->priv;
+
+	store_free(&s->store);
 	free(d->priv);
 	d->priv = NULL;
 }
@@ -305,9 +309,9 @@ static int sim_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
 	double t;
 	int ret = admit(s, len, off, ns);
 
-	(void)buf;
 	if (ret)
 		return ret;
+	store_read(&s->store, &s->p, buf, off, len);
 	if (!s->rd_started) {
 		s->rd_rng = mix64(s->p.seed ^ mix64(off ^ mix64(len)));
 		s->rd_started = 1;
@@ -549,9 +553,9 @@ static int sim_write(struct dev *d, const void *buf, uint64_t len,
 	int ret = admit(s, len, off, ns);
 	uint64_t t, au, rel, n, total = len, floor_ns;
 
-	(void)buf;
 	if (ret)
 		return ret;
+	store_write(&s->store, &s->p, buf, off, len);
 	t = s->t.wr_cmd + xfer(s, len);
 	while (len) {
 		au = off / s->p.au;
@@ -577,6 +581,7 @@ static int sim_discard(struct dev *d, uint64_t off, uint64_t len,
 
 	if (ret)
 		return ret;
+	store_write(&s->store, &s->p, NULL, off, len);
 	/* Only AUs covered whole get erased; the rest is bookkeeping. */
 	first = div_up(off, s->p.au);
 	end = (off + len) / s->p.au;

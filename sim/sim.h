@@ -63,6 +63,12 @@ struct sim_params {
 	 * cache_recover bytes of it per second (0: never)
 	 */
 	uint64_t cache_size, cache_rate, cache_recover;
+	/*
+	 * fake=SIZE[:wrap|:zero]: the card stores only fake_size bytes (0:
+	 * all it claims); above, writes wrap (fake_wrap) or are dropped
+	 */
+	uint64_t fake_size;
+	int fake_wrap;
 	/* fault injection: any I/O touching [fail, fail+1) returns -EIO */
 	int has_fail;
 	uint64_t fail;

@@ -55,7 +55,7 @@ PLACES = [
     ('safety/*', 'safety'),
     ('align.c', 'tests'), ('erase.c', 'tests'), ('fat.c', 'tests'),
     ('openau.c', 'tests'), ('ramp.c', 'tests'), ('erasew.c', 'tests'), ('scatter.c', 'tests'),
-    ('interval.c', 'tests'), ('iops.c', 'tests'),
+    ('interval.c', 'tests'), ('iops.c', 'tests'), ('capacity.c', 'tests'),
     ('sustained.c', 'tests'),
     ('prog.c', 'tests'), ('run.[ch]', 'tests'), ('testdesc.h', 'tests'),
     ('identity/sd_regs.[ch]', 'identity decoding'),
