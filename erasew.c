@@ -189,7 +189,6 @@ static int row_of(struct ew *e, const struct ew_cand *c)
 {
 	struct table_row *row;
 	double v[3];
-	int ret;
 
 	v[0] = low_rank(e->bnd);
 	v[1] = low_rank(e->oth);
@@ -201,12 +200,7 @@ static int row_of(struct ew *e, const struct ew_cand *c)
 			return -ENOMEM;
 		row->v[0] = v[0], row->v[1] = v[1], row->v[2] = v[2];
 	}
-	ret = print_row(e, c, v);
-	if (!ret && e->vm->after_row)
-		ret = e->vm->after_row();
-	if (ret)
-		e->vm->error.output = ret == -EIO;
-	return ret;
+	return drive_row_end(e->vm, print_row(e, c, v));
 }
 
 static int pass(struct ew *e, int judged)

@@ -216,6 +216,19 @@ uint64_t write_offset(const struct opts *o)
 	return round_up(16ull << 20, o->erasesize);
 }
 
+/*
+ * After a driven test printed a row (ret: how that went): the run's row
+ * hook, and an output error told apart from an I/O one.
+ */
+int drive_row_end(struct vm *vm, int ret)
+{
+	if (!ret && vm->after_row)
+		ret = vm->after_row();
+	if (ret)
+		vm->error.output = ret == -EIO;
+	return ret;
+}
+
 int drive_write(struct vm *vm, uint64_t off, uint64_t len, uint64_t *ns)
 {
 	int ret;

@@ -259,13 +259,9 @@ static int step(struct ramp *r, unsigned n)
 		v[2 * q] = med[q];
 		v[2 * q + 1] = (double)r->chunk[q] * 1e9 / med[q];
 	}
-	ret = print_row(r, n, v, judged);
-	if (!ret && r->vm->after_row)
-		ret = r->vm->after_row();
-	if (ret) {
-		r->vm->error.output = ret == -EIO;
+	ret = drive_row_end(r->vm, print_row(r, n, v, judged));
+	if (ret)
 		return ret;
-	}
 	return judged == RAMP_UNJUDGED ? RAMP_UNCLEAR : (int)judged;
 }
 

@@ -146,12 +146,7 @@ static int add_window(struct sustained *s, uint64_t off, uint64_t ns,
 	}
 	if ((ret = sus_add(&s->run, off - s->base, ns, idle)))
 		return ret;
-	ret = print_row(s, off, ns, idle);
-	if (!ret && s->vm->after_row)
-		ret = s->vm->after_row();
-	if (ret)
-		s->vm->error.output = ret == -EIO;
-	return ret;
+	return drive_row_end(s->vm, print_row(s, off, ns, idle));
 }
 
 /*

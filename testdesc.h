@@ -148,6 +148,7 @@ struct vm_node *size_series(struct prog *p, const struct opts *o,
  * the failure is left in vm->error.  0 or -errno.
  */
 int drive_write(struct vm *vm, uint64_t off, uint64_t len, uint64_t *ns);
+int drive_row_end(struct vm *vm, int ret);
 
 /* Helpers shared by the test descriptions. */
 struct vm_expr expr_var(enum vm_var v, int64_t add);
