@@ -24,6 +24,15 @@ for kind in erase page open_linear open_random min_write fat; do
 	expect_grep "corpus: a score row for $kind" "^$kind  *[0-9]" "$TMP/score"
 done
 
+# a verdict is a promise: on real cards none may be wrong at medium or high
+bad=$(awk '$1 == "total" { print $5 + $6 }' "$TMP/score")
+if [ "$bad" = 0 ]; then
+	pass "corpus: no reading wrong at medium or high confidence"
+else
+	fail "corpus: $bad readings wrong at medium or high: $($SCORER -v 2>&1 |
+		grep -E 'wrong-(medium|high)' | head -n 3)"
+fi
+
 # --check must fail on a broken corpus, naming the file and the fault
 D=$TMP/corpus-broken
 rm -rf "$D"
