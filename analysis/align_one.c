@@ -387,10 +387,29 @@ static void floor_edge(const struct family *f, size_t pg,
  * above them (PLANE_SHARE) may be a multi-plane card's own page step,
  * which the levels took for the floor.
  */
+static int plane_gap(const struct family *f, const struct step *st,
+		     size_t k, double *fl, double *stand, double *se);
+
 static int plane_stands(const struct family *f, const struct step *st,
 			size_t k)
 {
-	double top = 0, below[3], fl, stand;
+	double fl, stand, se;
+
+	if (!plane_gap(f, st, k, &fl, &stand, &se))
+		return 0;
+	return stand >= ABS_MIN && stand >= PLANE_SHARE * (st->up - fl) &&
+	       stand >= PLANE_Z * se;
+}
+
+/*
+ * The first k rows under the step, how far they stand above the median
+ * of the (up to 3) rows under those (*stand, over *fl) and its standard
+ * error (*se).  0: too few rows to tell.
+ */
+static int plane_gap(const struct family *f, const struct step *st,
+		     size_t k, double *fl, double *stand, double *se)
+{
+	double top = 0, below[3];
 	size_t i, m = 0, n = 0;
 
 	for (i = st->b; i < f->n && m < k; i++) {
@@ -404,11 +423,29 @@ static int plane_stands(const struct family *f, const struct step *st,
 			below[n++] = f->d[i];
 	if (m < k || !n)
 		return 0;
-	fl = median(below, n);
-	stand = top / (double)m - fl;
-	return stand >= ABS_MIN && stand >= PLANE_SHARE * (st->up - fl) &&
-	       stand >= PLANE_Z * f->sd[f->seg[st->b]] *
-			sqrt(1.0 / (double)m + 1.0 / (double)n);
+	*fl = median(below, n);
+	*stand = top / (double)m - *fl;
+	*se = f->sd[f->seg[st->b]] * sqrt(1.0 / (double)m + 1.0 / (double)n);
+	return 1;
+}
+
+/*
+ * The row under the step could hide a multi-plane card's own page step
+ * in its scatter (PLANE_HIDE_Z).  A floor below zero is the scatter's
+ * too: a hidden step would stand over zero.
+ */
+static int plane_hidden(const struct family *f, const struct step *st)
+{
+	double fl, stand, se;
+
+	if (st->b >= f->n || f->bad[st->b] ||
+	    !plane_gap(f, st, 1, &fl, &stand, &se))
+		return 0;
+	if (fl < 0) {
+		stand += fl;
+		fl = 0;
+	}
+	return stand + PLANE_HIDE_Z * se >= PLANE_SHARE * (st->up - fl);
 }
 
 static int plane_under(const struct family *f, const struct step *st)
@@ -455,6 +492,19 @@ static void plane_unsure(const struct family *f, const struct step *st,
 	    "the floor under it: the page may be %s, read 2 at a time "
 	    "(multi-plane)", fmt_time(a, f->d[st->b]),
 	    fmt_size(b, (double)f->key[st->b]), b);
+}
+
+static void plane_masked(const struct family *f, const struct step *st,
+			 struct align_read *r)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+
+	r->pplane = 1;
+	r->page.conf = CONF_LOW;
+	say(r->page.note, sizeof(r->page.note), "the scatter at %s (%s) "
+	    "could hide a smaller page read 2 or 4 at a time (multi-plane)",
+	    fmt_size(a, (double)f->key[st->b]),
+	    fmt_time(b, f->sd[f->seg[st->b]]));
 }
 
 static void page_verdict(const struct family *f, struct align_read *r)
@@ -511,6 +561,8 @@ static void page_verdict(const struct family *f, struct align_read *r)
 	floor_edge(f, pg, &st, r);
 	if (!r->pplane && plane_under(f, &st))
 		plane_unsure(f, &st, r);
+	if (!r->pplane && plane_hidden(f, &st))
+		plane_masked(f, &st, r);
 	if (!r->pplane && floor_raised(f, pg, &st))
 		floor_unsure(f, r);
 	log_step(&r->ps, &st, step_conf(f, pg, &st), v->conf);

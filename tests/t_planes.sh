@@ -89,3 +89,12 @@ expect_status "-a, a raised floor" 0 $FB -a \
 expect_grep "-a, a raised floor: low, and why" \
 	"page_size: 8KiB (low) .*the floor under it stands at .*multi-plane" \
 	"$TMP/err"
+# An 8KiB page read four at a time, its own step (34% of a page read)
+# lost in 14% noise: the 32KiB group is the first clear step, and the
+# 16KiB row's scatter could hide the page's: low, and why.
+expect_status "-a, a page step hidden in the scatter" 0 $FB -a \
+	sim:su04g,size=29729488896,au=8m,page=8k,open=12,random=2,fat=1,noise=14,merge=15,small=64k,seed=1366768051,planes=4,planecost=34 \
+	--blocksize=1024
+expect_grep "-a, a page step hidden in the scatter: low, and why" \
+	"page_size: 32KiB (low) .*could hide a smaller page read 2 or 4 at a time (multi-plane)" \
+	"$TMP/err"
