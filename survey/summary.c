@@ -15,6 +15,8 @@
 #include "lib/latency.h"
 #include "lib/units.h"
 
+/* Room for a capacity verdict line: capacity.c's are under 512 bytes. */
+#define CAP_LINE 512
 /* The write latency quantile the stalls line names besides the slowest. */
 #define STALL_QUANTILE 0.999
 
@@ -232,7 +234,7 @@ static const struct table *capacity_table(const struct survey *s)
 static void capacity_text(const struct survey *s, FILE *f)
 {
 	const struct table *t = capacity_table(s);
-	char line[512];
+	char line[CAP_LINE];
 
 	if (t && capacity_verdict(t, line, sizeof(line)) >= 0)
 		fprintf(f, "# %s\n", line);
