@@ -677,7 +677,9 @@ static int try_capacity(struct parser *p)
 	    !((!strcmp(a.s, "as") && !strcmp(b.s, "claimed,")) ||
 	      (!strcmp(a.s, "at") && !strcmp(b.s, "most"))))
 		return 0;
-	while (e < p->c.end && *e != '\n' && *e != '\r')
+	/* no further than a line can be long: a hostile one is not read twice */
+	while (e < p->c.end && e - s < REPORT_CAP_LINE && *e != '\n' &&
+	       *e != '\r')
 		e++;
 	while (s < e && (*s == ' ' || *s == '\t'))
 		s++;
