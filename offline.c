@@ -184,6 +184,8 @@ static void print_section_text(FILE *out, const char *path,
 	if (*id.type)
 		identity_print_prefixed(out, &id, "# identity: ");
 	analysis_print(out, &a, "# ");
+	if (*sec->capacity)
+		fprintf(out, "# %s\n", sec->capacity);
 	sus_print_tables(out, rep->tabs + sec->first, sec->ntabs, "# ");
 }
 

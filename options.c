@@ -479,8 +479,8 @@ static void usage(FILE *f)
 	fputs("\n"
 "Exit status: 0 ok, 1 I/O or runtime error, 2 usage error (nothing was\n"
 "read or written), 3 discard not supported or a survey stopped by\n"
-"--max-write/--max-time, 4 --capacity: the card stores less than it\n"
-"claims, 128+N stopped by signal N (130 ^C, 143 SIGTERM, 129 SIGHUP,\n"
+"--max-write/--max-time, 4 --capacity or --survey: the card stores less\n"
+"than it claims, 128+N stopped by signal N (130 ^C, 143 SIGTERM, 129 SIGHUP,\n"
 "141 SIGPIPE; --preserve data put back).\n",
 	      f);
 }

@@ -206,7 +206,7 @@ void sustained_json(struct json *j, const struct table *tabs, size_t n)
 }
 
 /* --capacity: the bound and the verdict line, once every probe is read. */
-static void capacity_json(struct json *j, const struct table *t)
+void capacity_json(struct json *j, const struct table *t)
 {
 	struct capacity_result res;
 	char line[512];

@@ -38,6 +38,8 @@ void json_table(struct json *j, const struct table *t);
 /* The --sustained verdicts of tabs, if one is its table (doc/json.md). */
 void sustained_json(struct json *j, const struct table *tabs, size_t n);
 
+/* The "capacity" object of a complete --capacity table t; else nothing. */
+void capacity_json(struct json *j, const struct table *t);
 void print_run_json(FILE *f, const struct json_cmd *cmd, const struct dev *d,
 		    const struct identity *id, const struct run *r,
 		    const struct analysis *a, int status, const char *error);

@@ -661,6 +661,37 @@ static int try_sustained(struct parser *p, const struct tok *t)
 	return 0;
 }
 
+/*
+ * "capacity: as claimed, ... (medium) -- ..." or "capacity: at most ...
+ * (high) -- ...", to the end of its line: the --capacity verdict, kept
+ * as printed (the last one of the section).
+ */
+static int try_capacity(struct parser *p)
+{
+	struct report_section *sec = section(p);
+	char line[REPORT_CAP_LINE];
+	const char *s = p->c.p, *e = s;
+	struct tok a, b;
+
+	if (!peek_tok(&p->c, 1, &a) || !peek_tok(&p->c, 2, &b) ||
+	    !((!strcmp(a.s, "as") && !strcmp(b.s, "claimed,")) ||
+	      (!strcmp(a.s, "at") && !strcmp(b.s, "most"))))
+		return 0;
+	/* no further than a line can be long: a hostile one is not read twice */
+	while (e < p->c.end && e - s < REPORT_CAP_LINE && *e != '\n' &&
+	       *e != '\r')
+		e++;
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	if (snprintf(line, sizeof(line), "capacity: %.*s", (int)(e - s), s) >=
+	    (int)sizeof(line) || !strstr(line, ") -- "))
+		return 0;
+	memcpy(sec->capacity, line, sizeof(line));
+	p->c.p = e;
+	p->broken = 1;
+	return 1;
+}
+
 static void step(struct parser *p, struct tok *t)
 {
 	size_t n = strlen(t->s);
@@ -678,6 +709,8 @@ static void step(struct parser *p, struct tok *t)
 	if (try_sustained(p, t))
 		return;
 	if (!strcmp(t->s, "erasew") && try_erasew(p))
+		return;
+	if (!strcmp(t->s, "capacity:") && try_capacity(p))
 		return;
 	if (!strcasecmp(t->s, "align") && try_align_header(p))
 		return;

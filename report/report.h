@@ -18,6 +18,8 @@
 #define REPORT_MAX_SECTIONS	64
 /* --analyze reads no more of a file (or stdin): /dev/zero is not a report */
 #define REPORT_MAX_BYTES	(64u << 20)
+/* A --capacity verdict line: capacity.c's are under 512 bytes. */
+#define REPORT_CAP_LINE		512
 
 /*
  * A pasted report often covers several cards (a mailing-list digest).  A
@@ -30,6 +32,11 @@ struct report_section {
 	struct analysis_ctx ctx;	/* device facts found in this section */
 	struct id_attrs attrs;		/* its identity dump, if any */
 	char device[32];		/* "/dev/mmcblk0" or "" */
+	/*
+	 * Its --capacity verdict line as printed, or "": the probes it
+	 * rests on are not printed, so it is read back, not drawn again.
+	 */
+	char capacity[REPORT_CAP_LINE];
 };
 
 struct report {

@@ -35,9 +35,14 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 {
 	unsigned rows = survey_series_rows(o->erasesize, o->blocksize,
 					     s->d->sector);
+	const struct cap_plan cap = { r->plan.io.writes, r->plan.io.reads,
+				      r->plan.max_len };
 
 	if (!o->test->writes)
 		return (double)r->plan.io.reads * read_ns(s);
+	if (o->test == &testdesc_capacity)
+		return survey_est_probes(s, &cap, 0) +
+		       (double)cap.reads * read_ns(s);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
 	/* a probe that holds stops early */
@@ -78,7 +83,8 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 
 /*
  * What is left from phase from on, for a typical card (8 AUs open, 1
- * for random writes) or, worst, one that keeps every AU tried open.
+ * for random writes) or, worst, one that keeps every AU tried open (and
+ * copies an AU for each capacity probe).
  */
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
@@ -88,6 +94,11 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 	int r;
 
 	memset(c, 0, sizeof(*c));
+	if (from <= PH_CAPACITY) {
+		c->bytes += (double)(s->cap.writes * s->cap.len);
+		c->ns += survey_est_probes(s, &s->cap, worst) +
+			 (double)s->cap.reads * read_ns(s);
+	}
 	if (!s->au)
 		return;
 	for (r = 0; r < 2; r++)

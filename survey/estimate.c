@@ -138,3 +138,19 @@ unsigned survey_fat_rows(const struct survey *s)
 {
 	return survey_series_rows(s->au, s->fat_bs, s->d->sector);
 }
+
+/*
+ * The capacity check's probes are scattered over the whole card, each
+ * in an AU of its own: a write costs a page on a card that keeps the AU
+ * it leaves open, a copy of the AU it closes at worst (as the evo32
+ * profile does: 0.43s a probe; without an erase size, a page again).
+ */
+double survey_est_probes(const struct survey *s, const struct cap_plan *p,
+			 int worst)
+{
+	uint64_t len = worst && s->au ? s->au : p->len;
+
+	if (!len)
+		return 0;
+	return (double)p->writes * (double)len * 1e9 / write_rate(s, len);
+}

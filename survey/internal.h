@@ -14,8 +14,8 @@
 #define MAX_NR 64		/* largest open-AU count searched */
 #define FAT_NR FAT_AUS
 
-enum phase { PH_ALIGN, PH_OPEN_LIN, PH_OPEN_RAND, PH_FAT_LIN, PH_FAT_RAND,
-	     PH_COUNT };
+enum phase { PH_ALIGN, PH_CAPACITY, PH_OPEN_LIN, PH_OPEN_RAND, PH_FAT_LIN,
+	     PH_FAT_RAND, PH_COUNT };
 
 enum step_end { STEP_OK, STEP_SKIP, STEP_STOP };
 
@@ -34,6 +34,11 @@ struct row_cut {
 	unsigned aus, rows;	/* AUs each row writes; rows planned */
 	double row_bytes;	/* bytes of one row */
 	double mark_ns;		/* survey time at the last row's end */
+};
+
+/* The capacity check's I/O, from its dry run: its probes and their size. */
+struct cap_plan {
+	uint64_t writes, reads, len;
 };
 
 struct survey {
@@ -63,6 +68,7 @@ struct survey {
 	int cur_collapsed;
 	int cur_probe;		/* the run in progress may stop once it holds */
 	struct row_cut cut;	/* the write run in progress, row by row */
+	struct cap_plan cap;	/* the capacity check's, once known */
 };
 
 /* Bytes and time a part of the survey will take. */
@@ -135,6 +141,12 @@ double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 			unsigned rows, int collapse);
 /* What the linear ramp costs on a card that keeps limit AUs open. */
 void survey_est_ramp(const struct survey *s, unsigned limit, struct cost *c);
+/*
+ * The capacity check's writes: a page each, or (worst) each closing an
+ * AU the card copies, its probes landing in AUs of their own.
+ */
+double survey_est_probes(const struct survey *s, const struct cap_plan *p,
+			 int worst);
 /* The verdicts with the rows of the run in progress. */
 void survey_analyze_with(struct survey *s, const struct table *t,
 			 struct analysis *a);

@@ -38,6 +38,8 @@ static void command_line(const struct survey *s, const struct opts *o,
 				     o->ramp ? "" : nr,
 				     (unsigned long long)o->offset,
 				     o->random ? " --random" : "");
+	else if (o->test == &testdesc_capacity)
+		n = (size_t)snprintf(buf, len, "flashbench --capacity");
 	else
 		n = (size_t)snprintf(buf, len, "flashbench -f --erasesize=%llu"
 				     " --blocksize=%llu --fat-nr=%u%s",
@@ -150,53 +152,84 @@ static void step_heading(struct survey *s, struct step *st)
 
 /*
  * Everything the survey may write: the FAT AUs and every open-AU AU,
- * with the AU after it where the ramp writes two.
+ * with the AU after it where the ramp writes two; and what the first
+ * write step (the capacity check's probes) writes besides; without an
+ * erase size (s->nmax 0) that alone.  Into e, the end of the open-AU
+ * AUs in *end.  0 or -ENOMEM.
  */
-static size_t regions(const struct survey *s, struct range *r)
+static int regions(const struct survey *s, const struct plan *first,
+		   struct extents *e, uint64_t *end)
 {
-	struct opts o = survey_write_opts(s);
-	struct extents e = { 0 };
-	uint64_t off = o.offset;
-	size_t n;
+	uint64_t off = s->nmax ? survey_write_opts(s).offset : 0, at;
+	size_t i;
 	unsigned k;
-	int ret = extents_add(&e, 0, (uint64_t)FAT_NR * s->au);
+	int ret = s->nmax ? extents_add(e, 0, (uint64_t)FAT_NR * s->au) : 0;
 
-	for (k = 0; !ret && k < s->nmax; k++)
-		ret = extents_add(&e, off + (uint64_t)k * AU_SPACING * s->au,
-				  s->au << (k < s->ramp_cap));
-	n = ret ? 0 : e.n;
-	memcpy(r, e.r, n * sizeof(*r));
-	extents_free(&e);
-	return n;
+	*end = 0;
+	for (k = 0; !ret && k < s->nmax; k++) {
+		at = off + (uint64_t)k * AU_SPACING * s->au;
+		*end = at + (s->au << (k < s->ramp_cap));
+		ret = extents_add(e, at, s->au << (k < s->ramp_cap));
+	}
+	for (i = 0; !ret && i < first->nranges; i++)
+		ret = extents_add(e, first->ranges[i].off, first->ranges[i].len);
+	return ret;
 }
 
-static void print_plan(struct survey *s, const struct range *r, size_t n)
+/* The capacity check's line of the plan, when it is the first write. */
+static void plan_capacity(struct survey *s, FILE *f, const struct opts *o)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+
+	if (o->test != &testdesc_capacity)
+		return;
+	fprintf(f, "# plan: first the capacity check: %llu probes of %s "
+		"(%s) from 0 to the end of the %s claimed, written and read "
+		"back; a card that stores less than it claims ends the survey "
+		"there, before any other write\n",
+		(unsigned long long)s->cap.writes, fmt_size(a, (double)s->cap.len),
+		fmt_size(b, (double)(s->cap.writes * s->cap.len)),
+		fmt_size(c, (double)s->d->size));
+}
+
+static void print_plan(struct survey *s, const struct extents *e,
+		       uint64_t end, const struct opts *first)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
 	FILE *f = s->out ? s->out : stderr;
-	struct opts o = survey_write_opts(s);
+	enum phase from = first->test == &testdesc_capacity ? PH_CAPACITY :
+			  PH_OPEN_LIN;
 	struct cost typ, worst;
-	uint64_t total = 0, off = o.offset;
-	size_t i;
 
-	for (i = 0; i < n; i++)
-		total += r[i].len;
-	survey_forecast(s, PH_OPEN_LIN, 0, &typ);
-	survey_forecast(s, PH_OPEN_LIN, 1, &worst);
+	survey_forecast(s, from, 0, &typ);
+	survey_forecast(s, from, 1, &worst);
 	progress_clear(&s->pg);
+	if (!s->nmax) {
+		fputc('\n', f);
+		plan_capacity(s, f, first);
+		fprintf(f, "# plan: writes only the capacity probes, %s of %s, "
+			"in about %s: no write test follows without an erase "
+			"size sure enough (see erase_size)\n",
+			fmt_size(a, (double)extents_bytes(e)), s->d->path,
+			fmt_duration(b, typ.ns));
+		fflush(f);
+		return;
+	}
 	fprintf(f, "\n# plan: erase size %s; open-AU search up to N=%u, "
 		"probes as deep as collapses show, full runs down to %s; FAT "
 		"area over %u AUs\n", fmt_size(a, (double)s->au), s->nmax,
 		fmt_size(c, (double)s->full_bs), FAT_NR);
-	fprintf(f, "# plan: writes only within %s of %s: the FAT area "
+	plan_capacity(s, f, first);
+	fprintf(f, "# plan: writes only within %s of %s: %sthe FAT area "
 		"0-%llu and %u AUs of %s every %s%s from %llu to %llu\n",
-		fmt_size(a, (double)total), s->d->path,
+		fmt_size(a, (double)extents_bytes(e)), s->d->path,
+		from == PH_CAPACITY ? "the capacity probes, " : "",
 		(unsigned long long)(FAT_NR * s->au - 1), s->nmax,
 		fmt_size(b, (double)s->au),
 		fmt_size(c, (double)(AU_SPACING * s->au)),
 		s->ramp_cap ? " (and the AU after each, for the ramp)" : "",
-		(unsigned long long)off,
-		(unsigned long long)(r[n - 1].off + r[n - 1].len - 1));
+		(unsigned long long)survey_write_opts(s).offset,
+		(unsigned long long)(end - 1));
 	fprintf(f, "# plan: writes about %s in about %s (a card keeping 8 AUs "
 		"open, 1 for random writes), at most %s in %s (one keeping "
 		"%u); estimated from the reads, refined as it goes\n",
@@ -228,23 +261,34 @@ static int confirm(struct survey *s)
 	return 0;
 }
 
-static int begin_writes(struct survey *s)
+/*
+ * Before the first write step o (its dry run first): the plan, the
+ * confirmation and --preserve of all the survey may write.
+ */
+static int begin_writes(struct survey *s, const struct opts *o,
+			const struct plan *first)
 {
-	struct range r[MAX_NR + 1];
-	size_t n = regions(s, r);
-	int ret;
+	struct extents e = { 0 };
+	uint64_t end;
+	int ret = regions(s, first, &e, &end);
 
-	print_plan(s, r, n);
-	if (confirm(s))
+	if (ret) {
+		extents_free(&e);
+		survey_stop(s, EXIT_FAILURE, "%s: %s", o->test->name,
+			    strerror(-ret));
 		return -1;
-	if (s->cfg->save) {
-		ret = s->cfg->save(s->cfg->save_arg, s->d, r, n);
-		if (ret) {
+	}
+	print_plan(s, &e, end, o);
+	ret = confirm(s);
+	if (!ret && s->cfg->save) {
+		ret = s->cfg->save(s->cfg->save_arg, s->d, e.r, e.n);
+		if (ret)
 			survey_stop(s, ret,
 				    "--preserve failed; nothing was written");
-			return -1;
-		}
 	}
+	extents_free(&e);
+	if (ret)
+		return -1;
 	s->writing = 1;
 	return 0;
 }
@@ -340,7 +384,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	est = survey_est_run(s, o, &r);
 	if (survey_budget_cut(s, (double)r.plan.io.bytes_written, est,
 			      "step") ||
-	    (o->test->writes && !s->writing && begin_writes(s))) {
+	    (o->test->writes && !s->writing && begin_writes(s, o, &r.plan))) {
 		run_free(&r);
 		return STEP_STOP;
 	}

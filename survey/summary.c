@@ -15,6 +15,8 @@
 #include "lib/latency.h"
 #include "lib/units.h"
 
+/* Room for a capacity verdict line: capacity.c's are under 512 bytes. */
+#define CAP_LINE 512
 /* The write latency quantile the stalls line names besides the slowest. */
 #define STALL_QUANTILE 0.999
 
@@ -156,8 +158,11 @@ static void class_claims(const struct survey *s, FILE *f, struct json *j)
 }
 
 static const char *const phase_name[PH_COUNT] = {
-	"alignment (erase and page size)", "open-AU limit, linear",
-	"open-AU limit, random", "FAT area, linear", "FAT area, random",
+	[PH_ALIGN] = "alignment (erase and page size)",
+	[PH_CAPACITY] = "capacity check",
+	[PH_OPEN_LIN] = "open-AU limit, linear",
+	[PH_OPEN_RAND] = "open-AU limit, random",
+	[PH_FAT_LIN] = "FAT area, linear", [PH_FAT_RAND] = "FAT area, random",
 };
 
 static void undone(const struct survey *s, FILE *f, const char *prefix)
@@ -214,12 +219,34 @@ static void claims(const struct survey *s, FILE *f)
 	}
 }
 
+/* The capacity check's table; NULL: it did not run. */
+static const struct table *capacity_table(const struct survey *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->tab[i].kind == TAB_CAPACITY)
+			return &s->tab[i];
+	return NULL;
+}
+
+/* Its verdict among the others, as the step printed it. */
+static void capacity_text(const struct survey *s, FILE *f)
+{
+	const struct table *t = capacity_table(s);
+	char line[CAP_LINE];
+
+	if (t && capacity_verdict(t, line, sizeof(line)) >= 0)
+		fprintf(f, "# %s\n", line);
+}
+
 void survey_summary_text(const struct survey *s, const struct advice *adv)
 {
 	FILE *f = s->out;
 
 	fprintf(f, "\n# summary: verdicts\n");
 	analysis_print(f, &s->a, "# ");
+	capacity_text(s, f);
 	claims(s, f);
 	class_claims(s, f, NULL);
 	stalls_text(s, f);
@@ -264,6 +291,8 @@ void survey_summary_json(const struct survey *s, const struct advice *adv,
 		json_step(&j, s, i);
 	json_close(&j, ']');
 	analysis_json(&j, &s->a);
+	if (capacity_table(s))
+		capacity_json(&j, capacity_table(s));
 	json_double(&j, "sequential_write_bps", seq_rate(s));
 	json_open(&j, "class_claims", '[');
 	class_claims(s, f, &j);

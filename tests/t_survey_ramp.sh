@@ -12,7 +12,7 @@ S=$TMP/survey_ramp
 $FB --survey -v sim:sd08g > "$S.txt" 2> "$S.err"
 $FB --survey --json sim:sd08g > "$S.json" 2> /dev/null
 expect_grep "survey ramp: the linear search runs the ramp after N=1" \
-	'^# step 4 (open-AU limit, linear, ramp): flashbench -O --ramp --erasesize=4194304 --blocksize=4096 --offset=25165824 sim:sd08g$' \
+	'^# step 5 (open-AU limit, linear, ramp): flashbench -O --ramp --erasesize=4194304 --blocksize=4096 --offset=25165824 sim:sd08g$' \
 	"$S.txt"
 
 # the linear search's headings after the reference: the ramp, the run
@@ -76,7 +76,7 @@ fi
 # full run at that bound proves "at least"
 $FB --survey sim:sd08g,size=176M > "$S.cap" 2> /dev/null
 expect_grep "survey ramp: at the cap, a full run at the bound" \
-	'^# step 5 (open-AU limit, linear, full run at N=4)' "$S.cap"
+	'^# step 6 (open-AU limit, linear, full run at N=4)' "$S.cap"
 expect_grep "survey ramp: at the cap, a bound" \
 	'^# open_au_linear: at least 4 (medium)' "$S.cap"
 
