@@ -25,7 +25,11 @@ static void command_line(const struct survey *s, const struct opts *o,
 	/* the ramp's cap is every stream that fits, its default */
 	snprintf(nr, sizeof(nr), " --open-au-nr=%u", o->nr_lo);
 
-	if (o->test == &testdesc_align)
+	if (o->test == &testdesc_find_erase)
+		n = (size_t)snprintf(buf, len, "flashbench --find-erase "
+				     "--offset=%llu",
+				     (unsigned long long)o->offset);
+	else if (o->test == &testdesc_align)
 		n = (size_t)snprintf(buf, len, "flashbench -a --blocksize=%llu"
 				     " --count=%u", (unsigned long long)
 				     o->blocksize, o->count);
@@ -184,9 +188,10 @@ static void print_plan(struct survey *s, const struct range *r, size_t n)
 	survey_forecast(s, PH_OPEN_LIN, 0, &typ);
 	survey_forecast(s, PH_OPEN_LIN, 1, &worst);
 	progress_clear(&s->pg);
-	fprintf(f, "\n# plan: erase size %s; open-AU search up to N=%u, "
+	fprintf(f, "\n# plan: erase size %s%s; open-AU search up to N=%u, "
 		"probes as deep as collapses show, full runs down to %s; FAT "
-		"area over %u AUs\n", fmt_size(a, (double)s->au), s->nmax,
+		"area over %u AUs\n", fmt_size(a, (double)s->au),
+		s->au_from_writes ? " (from writes)" : "", s->nmax,
 		fmt_size(c, (double)s->full_bs), FAT_NR);
 	fprintf(f, "# plan: writes only within %s of %s: the FAT area "
 		"0-%llu and %u AUs of %s every %s%s from %llu to %llu\n",
@@ -228,13 +233,45 @@ static int confirm(struct survey *s)
 	return 0;
 }
 
-static int begin_writes(struct survey *s)
+/*
+ * Before the erase size is known, the only write step is --find-erase:
+ * its own ranges, as its dry run laid them out.
+ */
+static void print_ew_plan(struct survey *s, const struct run *run,
+			  double ns)
 {
-	struct range r[MAX_NR + 1];
-	size_t n = regions(s, r);
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	FILE *f = s->out ? s->out : stderr;
+	const struct range *r = run->plan.ranges;
+	size_t n = run->plan.nranges;
+
+	progress_clear(&s->pg);
+	fprintf(f, "\n# plan: the reads gave no erase size sure enough: "
+		"the erase size from writes (--find-erase) first, %s in "
+		"about %s, within %zu ranges of %s from %llu to %llu; the "
+		"open-AU and FAT plan follows once it gives one\n",
+		fmt_size(a, (double)run->plan.io.bytes_written),
+		fmt_duration(b, ns), n, s->d->path,
+		(unsigned long long)(n ? r[0].off : 0),
+		(unsigned long long)(n ? r[n - 1].off + r[n - 1].len - 1 : 0));
+	fflush(f);
+}
+
+static int begin_writes(struct survey *s, const struct run *run, double ns)
+{
+	struct range buf[MAX_NR + 1];
+	struct range *r = buf;
+	size_t n;
 	int ret;
 
-	print_plan(s, r, n);
+	if (s->au) {
+		n = regions(s, buf);
+		print_plan(s, buf, n);
+	} else {
+		r = run->plan.ranges;
+		n = run->plan.nranges;
+		print_ew_plan(s, run, ns);
+	}
 	if (confirm(s))
 		return -1;
 	if (s->cfg->save) {
@@ -311,6 +348,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 			  enum phase ph, const char *what)
 {
 	struct step *st = &s->step[s->n];
+	int ew = o->test == &testdesc_find_erase;
 	struct io_stats before;
 	char err[MSG_MAX];
 	struct run r;
@@ -339,8 +377,9 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	}
 	est = survey_est_run(s, o, &r);
 	if (survey_budget_cut(s, (double)r.plan.io.bytes_written, est,
-			      "step") ||
-	    (o->test->writes && !s->writing && begin_writes(s))) {
+			      ew ? "step (the erase size from writes, "
+			      "--find-erase)" : "step") ||
+	    (o->test->writes && !s->writing && begin_writes(s, &r, est))) {
 		run_free(&r);
 		return STEP_STOP;
 	}
@@ -348,11 +387,12 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	/*
 	 * The ramp is started only where its whole worst case (both AUs of
 	 * every stream to the cap) fits --max-write, and it stops at its
-	 * first step that does not hold: its own hook, no row cut.
+	 * first step that does not hold: its own hook, no row cut.  Nor
+	 * is --find-erase cut: its rows are judged only together.
 	 */
 	if (o->test == &testdesc_ramp)
 		r.row_done = open_au_ramp_done;
-	else if (o->test->writes)
+	else if (o->test->writes && !ew)
 		cut_setup(s, o, &r);
 	r.tick = tick;
 	r.hook_arg = s;

@@ -318,17 +318,51 @@ static int open_au_search(struct survey *s, int random)
 	return 0;
 }
 
+/*
+ * The reads settled no erase size: the writes of --find-erase may.  Its
+ * verdict counts only at medium or high, as the reads' (geometry()).
+ * --preserve saved only what it writes, before the regions of the steps
+ * after it were known, so with it the survey ends there.  0: an erase
+ * size to go on with.
+ */
+static int erase_from_writes(struct survey *s)
+{
+	struct opts o = survey_step_opts(s);
+	enum step_end end;
+
+	o.test = &testdesc_find_erase;
+	o.offset = write_offset(&o);
+	o.have_offset = 1;
+	end = survey_step(s, &o, PH_ALIGN, "erase size from writes");
+	if (end == STEP_STOP)
+		return -1;
+	if (end == STEP_SKIP || !geometry(s)) {
+		survey_stop(s, EXIT_FAILURE, "no erase size sure enough from "
+			    "the reads or from writes (see erase_size); the "
+			    "open-AU and FAT tests need one: run -a with other "
+			    "block sizes, then -O and -f with --erasesize");
+		return -1;
+	}
+	s->au_from_writes = 1;
+	if (s->cfg->save) {
+		survey_stop(s, EXIT_FAILURE, "erase size %llu from writes; "
+			    "--preserve saved only what they wrote: run -O and "
+			    "-f with --erasesize=%llu --preserve=FILE",
+			    (unsigned long long)s->au,
+			    (unsigned long long)s->au);
+		return -1;
+	}
+	/* the steps after it write elsewhere: a plan and consent of theirs */
+	s->writing = 0;
+	return 0;
+}
+
 static void survey_steps(struct survey *s)
 {
 	if (align_phase(s))
 		return;
-	if (!geometry(s)) {
-		survey_stop(s, EXIT_FAILURE, "no erase size sure enough to run the write "
-			    "tests with (see erase_size); the open-AU and FAT "
-			    "tests need one: run -a with other block sizes, "
-			    "then -O and -f with --erasesize");
+	if (!geometry(s) && erase_from_writes(s))
 		return;
-	}
 	if (open_au_search(s, 0) || open_au_search(s, 1) || fat_phase(s, 0))
 		return;
 	fat_phase(s, 1);
