@@ -28,7 +28,7 @@ static void command_line(const struct survey *s, const struct opts *o,
 	if (o->test == &testdesc_find_erase)
 		n = (size_t)snprintf(buf, len, "flashbench --find-erase "
 				     "--offset=%llu",
-				     (unsigned long long)o->offset);
+				     (unsigned long long)write_offset(o));
 	else if (o->test == &testdesc_align)
 		n = (size_t)snprintf(buf, len, "flashbench -a --blocksize=%llu"
 				     " --count=%u", (unsigned long long)

@@ -318,6 +318,14 @@ static int open_au_search(struct survey *s, int random)
 	return 0;
 }
 
+static void no_erase_size(struct survey *s, const char *how)
+{
+	survey_stop(s, EXIT_FAILURE, "no erase size sure enough %s (see "
+		    "erase_size); the open-AU and FAT tests need one: run -a "
+		    "with other block sizes, then -O and -f with --erasesize",
+		    how);
+}
+
 /*
  * The reads settled no erase size: the writes of --find-erase may.  Its
  * verdict counts only at medium or high, as the reads' (geometry()).
@@ -331,16 +339,14 @@ static int erase_from_writes(struct survey *s)
 	enum step_end end;
 
 	o.test = &testdesc_find_erase;
-	o.offset = write_offset(&o);
-	o.have_offset = 1;
 	end = survey_step(s, &o, PH_ALIGN, "erase size from writes");
 	if (end == STEP_STOP)
 		return -1;
+	/* skipped: the note said why it does not fit */
 	if (end == STEP_SKIP || !geometry(s)) {
-		survey_stop(s, EXIT_FAILURE, "no erase size sure enough from "
-			    "the reads or from writes (see erase_size); the "
-			    "open-AU and FAT tests need one: run -a with other "
-			    "block sizes, then -O and -f with --erasesize");
+		no_erase_size(s, end == STEP_SKIP ?
+			      "to run the write tests with" :
+			      "from the reads or from writes");
 		return -1;
 	}
 	s->au_from_writes = 1;
@@ -361,7 +367,12 @@ static void survey_steps(struct survey *s)
 {
 	if (align_phase(s))
 		return;
-	if (!geometry(s) && erase_from_writes(s))
+	/* a sure size without room for the write tests: writes cannot help */
+	if (!geometry(s) && s->au) {
+		no_erase_size(s, "to run the write tests with");
+		return;
+	}
+	if (!s->au && erase_from_writes(s))
 		return;
 	if (open_au_search(s, 0) || open_au_search(s, 1) || fat_phase(s, 0))
 		return;

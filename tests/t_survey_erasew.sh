@@ -77,6 +77,16 @@ expect_grep "survey erasew: the stop line says neither settled it" \
 	'survey stopped: no erase size sure enough from the reads or from writes' \
 	"$TMP/err"
 
+# a card too small for find-erase: the note says why, then the old line
+expect_status "survey erasew: too small for find-erase: exit 1" 1 \
+	$FB --survey sim:sd08g,size=20M
+expect_grep "survey erasew: too small: the skip named" \
+	'survey: skipping erase size from writes: .* is too small for the write tests' \
+	"$TMP/err"
+expect_grep "survey erasew: too small: the stop line" \
+	'survey stopped: no erase size sure enough to run the write tests with' \
+	"$TMP/err"
+
 # consent is asked only on a real device: a sparse file, whose reads
 # show no erase size unless the machine's load makes one up (then the
 # normal plan comes first: skipped, not failed)
