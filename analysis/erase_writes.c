@@ -181,11 +181,18 @@ void family_erase_size(const struct table *tabs, size_t n,
 	struct verdict saved;
 
 	family_align(tabs, n, ctx, out);
-	if (e->type != V_NONE && !e->is_null && e->conf > CONF_INCONCLUSIVE)
+	if (e->type != V_NONE && !e->is_null && e->conf >= CONF_MEDIUM)
 		return;
 	saved = *e;
 	erase_writes(tabs, n, e);
-	/* writes that tell nothing leave what -a said (a hint, claims) */
-	if (e->is_null && saved.type != V_NONE)
+	/*
+	 * writes that tell nothing leave what -a said (a hint, claims);
+	 * a low -a size gives way only to writes that are sure of theirs
+	 */
+	if (saved.type == V_NONE)
+		return;
+	if (e->is_null || (!saved.is_null &&
+			   saved.conf > CONF_INCONCLUSIVE &&
+			   e->conf < CONF_MEDIUM))
 		*e = saved;
 }

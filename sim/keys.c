@@ -66,6 +66,9 @@ static const struct sim_key keys[] = {
 	    "pages read at once (multi-plane; 1, 2, 4 or 8) [1]"),
 	KEY("planecost", KEY_PERCENT, planecost,
 	    "percent of a page read each further page of those costs [20]"),
+	KEY("xcost", KEY_PERCENT, xcost,
+	    "percent of the read cost of crossing an AU boundary; 0: -a\n"
+	    "             cannot see the AU, only writes do [100]"),
 	KEY("merge", KEY_PERCENT, merge,
 	    "percent of its missing part an AU closed early copies [100]"),
 	KEY("level", KEY_PERCENT, level,
@@ -145,6 +148,7 @@ static void load_profile(struct sim_params *p, const struct sim_profile *pr)
 	p->seed = SIM_SEED;
 	p->planes = 1;
 	p->planecost = SIM_PLANECOST;
+	p->xcost = 100;
 	p->drift = pr->r.drift;
 	p->slowau = pr->r.slowau;
 	p->merge = pr->w.merge;

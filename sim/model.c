@@ -215,6 +215,7 @@ static int sim_open(struct dev *d, const char *path, char *err,
 	pr = sim_profile_of(&p);
 	s->p = p;
 	s->t = pr->t;
+	s->t.au_cross = (uint64_t)((double)s->t.au_cross * p.xcost / 100 + 0.5);
 	s->au_pages = p.au / p.page;
 	s->prog = s->t.prog_kib * p.page / 1024;
 	s->fat_prog = s->prog * SIM_FAT_COST;

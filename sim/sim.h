@@ -33,6 +33,11 @@ struct sim_params {
 	unsigned planes;
 	double planecost;
 	/*
+	 * percent of the profile's cost of a read crossing an AU boundary:
+	 * 0 leaves -a nothing to see the AU by (only writes show it)
+	 */
+	double xcost;
+	/*
 	 * writes beyond the classic model: the share of its missing part
 	 * an AU closed early costs to copy; past the open limit, writes at
 	 * level percent of the normal rate instead (0: off); writes up to

@@ -43,6 +43,8 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 	if (o->test == &testdesc_capacity)
 		return survey_est_probes(s, &cap, 0) +
 		       (double)cap.reads * read_ns(s);
+	if (o->test == &testdesc_find_erase)
+		return survey_est_bytes(s, (double)r->plan.io.bytes_written);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
 	/* a probe that holds stops early */

@@ -84,6 +84,15 @@ static double write_rate(const struct survey *s, uint64_t len)
 }
 
 /*
+ * Time of a run writing bytes in chunks of a page or more (--find-erase,
+ * before any erase size): at the best rate measured, else the guess.
+ */
+double survey_est_bytes(const struct survey *s, double bytes)
+{
+	return bytes * 1e9 / write_rate(s, s->page ? s->page : 16384);
+}
+
+/*
  * Time of a write run: rows from the AU down, aus AUs each.  In a
  * collapsing run every write also copies the rest of an AU, which
  * roughly doubles the time of each row from the second on.

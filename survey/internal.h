@@ -60,6 +60,7 @@ struct survey {
 	int dirty_pairs;	/* the ramp's: and the AU after each */
 	int fat_dirty;		/* the FAT test's AUs too */
 	int no_discard;		/* the device said so */
+	int au_from_writes;	/* the erase size is --find-erase's */
 	int status;		/* exit status once stopped */
 	char stopped[RUN_ERROR_LEN];	/* why it ended early */
 	uint64_t t0;		/* wall clock at the start */
@@ -139,6 +140,8 @@ unsigned survey_fat_rows(const struct survey *s);
 /* Time of a write run: rows from the AU down, aus AUs each. */
 double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 			unsigned rows, int collapse);
+/* Time of a run writing bytes in chunks of a page or more. */
+double survey_est_bytes(const struct survey *s, double bytes);
 /* What the linear ramp costs on a card that keeps limit AUs open. */
 void survey_est_ramp(const struct survey *s, unsigned limit, struct cost *c);
 /*

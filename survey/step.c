@@ -25,7 +25,11 @@ static void command_line(const struct survey *s, const struct opts *o,
 	/* the ramp's cap is every stream that fits, its default */
 	snprintf(nr, sizeof(nr), " --open-au-nr=%u", o->nr_lo);
 
-	if (o->test == &testdesc_align)
+	if (o->test == &testdesc_find_erase)
+		n = (size_t)snprintf(buf, len, "flashbench --find-erase "
+				     "--offset=%llu",
+				     (unsigned long long)write_offset(o));
+	else if (o->test == &testdesc_align)
 		n = (size_t)snprintf(buf, len, "flashbench -a --blocksize=%llu"
 				     " --count=%u", (unsigned long long)
 				     o->blocksize, o->count);
@@ -208,16 +212,17 @@ static void print_plan(struct survey *s, const struct extents *e,
 		fputc('\n', f);
 		plan_capacity(s, f, first);
 		fprintf(f, "# plan: writes only the capacity probes, %s of %s, "
-			"in about %s: no write test follows without an erase "
-			"size sure enough (see erase_size)\n",
+			"in about %s; the write tests follow once an erase size "
+			"is sure enough (see erase_size)\n",
 			fmt_size(a, (double)extents_bytes(e)), s->d->path,
 			fmt_duration(b, typ.ns));
 		fflush(f);
 		return;
 	}
-	fprintf(f, "\n# plan: erase size %s; open-AU search up to N=%u, "
+	fprintf(f, "\n# plan: erase size %s%s; open-AU search up to N=%u, "
 		"probes as deep as collapses show, full runs down to %s; FAT "
-		"area over %u AUs\n", fmt_size(a, (double)s->au), s->nmax,
+		"area over %u AUs\n", fmt_size(a, (double)s->au),
+		s->au_from_writes ? " (from writes)" : "", s->nmax,
 		fmt_size(c, (double)s->full_bs), FAT_NR);
 	plan_capacity(s, f, first);
 	fprintf(f, "# plan: writes only within %s of %s: %sthe FAT area "
@@ -262,15 +267,39 @@ static int confirm(struct survey *s)
 }
 
 /*
- * Before the first write step o (its dry run first): the plan, the
- * confirmation and --preserve of all the survey may write.
+ * Before the erase size is known, --find-erase writes under a plan of
+ * its own: its ranges, as its dry run laid them out.
+ */
+static void print_ew_plan(struct survey *s, const struct run *run,
+			  double ns)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	FILE *f = s->out ? s->out : stderr;
+	const struct range *r = run->plan.ranges;
+	size_t n = run->plan.nranges;
+
+	progress_clear(&s->pg);
+	fprintf(f, "\n# plan: the reads gave no erase size sure enough: "
+		"the erase size from writes (--find-erase) first, %s in "
+		"about %s, within %zu ranges of %s from %llu to %llu; the "
+		"open-AU and FAT plan follows once it gives one\n",
+		fmt_size(a, (double)run->plan.io.bytes_written),
+		fmt_duration(b, ns), n, s->d->path,
+		(unsigned long long)(n ? r[0].off : 0),
+		(unsigned long long)(n ? r[n - 1].off + r[n - 1].len - 1 : 0));
+	fflush(f);
+}
+
+/*
+ * Before the first write step o (its dry run run, its forecast ns): the
+ * plan, the confirmation and --preserve of all the survey may write.
  */
 static int begin_writes(struct survey *s, const struct opts *o,
-			const struct plan *first)
+			const struct run *run, double ns)
 {
 	struct extents e = { 0 };
 	uint64_t end;
-	int ret = regions(s, first, &e, &end);
+	int ret = regions(s, &run->plan, &e, &end);
 
 	if (ret) {
 		extents_free(&e);
@@ -278,7 +307,10 @@ static int begin_writes(struct survey *s, const struct opts *o,
 			    strerror(-ret));
 		return -1;
 	}
-	print_plan(s, &e, end, o);
+	if (o->test == &testdesc_find_erase)
+		print_ew_plan(s, run, ns);
+	else
+		print_plan(s, &e, end, o);
 	ret = confirm(s);
 	if (!ret && s->cfg->save) {
 		ret = s->cfg->save(s->cfg->save_arg, s->d, e.r, e.n);
@@ -355,6 +387,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 			  enum phase ph, const char *what)
 {
 	struct step *st = &s->step[s->n];
+	int ew = o->test == &testdesc_find_erase;
 	struct io_stats before;
 	char err[MSG_MAX];
 	struct run r;
@@ -383,8 +416,9 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	}
 	est = survey_est_run(s, o, &r);
 	if (survey_budget_cut(s, (double)r.plan.io.bytes_written, est,
-			      "step") ||
-	    (o->test->writes && !s->writing && begin_writes(s, o, &r.plan))) {
+			      ew ? "step (the erase size from writes, "
+			      "--find-erase)" : "step") ||
+	    (o->test->writes && !s->writing && begin_writes(s, o, &r, est))) {
 		run_free(&r);
 		return STEP_STOP;
 	}
@@ -392,11 +426,12 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	/*
 	 * The ramp is started only where its whole worst case (both AUs of
 	 * every stream to the cap) fits --max-write, and it stops at its
-	 * first step that does not hold: its own hook, no row cut.
+	 * first step that does not hold: its own hook, no row cut.  Nor
+	 * is --find-erase cut: its rows are judged only together.
 	 */
 	if (o->test == &testdesc_ramp)
 		r.row_done = open_au_ramp_done;
-	else if (o->test->writes)
+	else if (o->test->writes && !ew)
 		cut_setup(s, o, &r);
 	r.tick = tick;
 	r.hook_arg = s;

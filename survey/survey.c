@@ -354,17 +354,71 @@ static int open_au_search(struct survey *s, int random)
 	return 0;
 }
 
+static void no_erase_size(struct survey *s, const char *how)
+{
+	survey_stop(s, EXIT_FAILURE, "no erase size sure enough %s (see "
+		    "erase_size); the open-AU and FAT tests need one: run -a "
+		    "with other block sizes, then -O and -f with --erasesize",
+		    how);
+}
+
+/*
+ * The reads settled no erase size: the writes of --find-erase may.  Its
+ * verdict counts only at medium or high, as the reads' (geometry()).
+ * It writes elsewhere than the capacity check before it: a plan and
+ * consent of its own.  --preserve saved the capacity probes before its
+ * ranges were known, and one file holds one save: with it the survey
+ * ends before it.  0: an erase size to go on with.
+ */
+static int erase_from_writes(struct survey *s)
+{
+	struct opts o = survey_step_opts(s);
+	enum step_end end;
+
+	if (s->cfg->save && s->writing) {
+		survey_stop(s, EXIT_FAILURE, "no erase size sure enough from "
+			    "the reads (see erase_size); --preserve saved only "
+			    "the capacity probes: run --find-erase "
+			    "--preserve=FILE for the erase size from writes");
+		return -1;
+	}
+	s->writing = 0;
+	o.test = &testdesc_find_erase;
+	end = survey_step(s, &o, PH_ALIGN, "erase size from writes");
+	if (end == STEP_STOP)
+		return -1;
+	/* skipped: the note said why it does not fit */
+	if (end == STEP_SKIP || !geometry(s)) {
+		no_erase_size(s, end == STEP_SKIP ?
+			      "to run the write tests with" :
+			      "from the reads or from writes");
+		return -1;
+	}
+	s->au_from_writes = 1;
+	if (s->cfg->save) {
+		survey_stop(s, EXIT_FAILURE, "erase size %llu from writes; "
+			    "--preserve saved only what they wrote: run -O and "
+			    "-f with --erasesize=%llu --preserve=FILE",
+			    (unsigned long long)s->au,
+			    (unsigned long long)s->au);
+		return -1;
+	}
+	/* the steps after it write elsewhere: a plan and consent of theirs */
+	s->writing = 0;
+	return 0;
+}
+
 static void survey_steps(struct survey *s)
 {
 	if (align_phase(s) || capacity_phase(s))
 		return;
-	if (!geometry(s)) {
-		survey_stop(s, EXIT_FAILURE, "no erase size sure enough to run the write "
-			    "tests with (see erase_size); the open-AU and FAT "
-			    "tests need one: run -a with other block sizes, "
-			    "then -O and -f with --erasesize");
+	/* a sure size without room for the write tests: writes cannot help */
+	if (!geometry(s) && s->au) {
+		no_erase_size(s, "to run the write tests with");
 		return;
 	}
+	if (!s->au && erase_from_writes(s))
+		return;
 	if (open_au_search(s, 0) || open_au_search(s, 1) || fat_phase(s, 0))
 		return;
 	fat_phase(s, 1);
