@@ -14,15 +14,14 @@ Prints one line per card, then for each figure the ratio estimate/actual
 target: 80 % for the plan's bytes and time).
 usage: bench/estimate_error.py [--fb ./flashbench] [--cards 40] [--seed 1]
 """
-import argparse
 import os
-import random
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
-from budget import PLAN, duration, quantiles, size, survey  # noqa: E402
+from budget import (PLAN, cards_args, duration, quantiles,  # noqa: E402
+                    size, survey)
 from survey_check import random_card  # noqa: E402
 
 PROFILES = ("sd08g", "su04g", "evo32", "samsung16", "xporter", "rage")
@@ -59,12 +58,7 @@ def card(fb, dev, out):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--fb", default="./flashbench")
-    ap.add_argument("--cards", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=1)
-    a = ap.parse_args()
-    rng = random.Random(a.seed)
+    a, rng = cards_args()
     out = {"bytes": [], "time": [], "step": [], "broken": 0,
            "unplanned": 0}
     for p in PROFILES:
