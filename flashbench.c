@@ -409,7 +409,7 @@ static int put_back(const struct front *fr, struct dev *d, int status)
 	/* The timing is over; restoring need not be locked in memory. */
 	munlockall();
 	/* the device is the one saved from: it has been open all along */
-	if (preserve_restore(fr->preserve, d, 1, msg, sizeof(msg))) {
+	if (preserve_restore(fr->preserve, d, 1, NULL, msg, sizeof(msg))) {
 		tell("%s; %s kept: try again with "
 		     "'flashbench --restore=%s %s'\n", msg, fr->preserve,
 		     fr->preserve, d->path);
@@ -587,7 +587,7 @@ static int run_tests(struct front *fr, struct dev *d, FILE *out,
 /* --restore=FILE DEVICE: the way back after SIGKILL or a power loss. */
 static int restore_mode(const struct front *fr)
 {
-	char msg[MSG_MAX];
+	char msg[MSG_MAX], announce[MSG_MAX];
 	struct dev d;
 	int ret, status;
 
@@ -601,10 +601,10 @@ static int restore_mode(const struct front *fr)
 	lock_storage(fr, 1);
 	open_or_die(&d, fr->o.device, DEV_RDWR | DEV_EXCL);
 	stop_on_signals();
-	tell("--restore=%s: putting it back on %s\n",
-	     fr->restore, d.path);
-	gate_wait();
-	ret = preserve_restore(fr->restore, &d, fr->force, msg, sizeof(msg));
+	snprintf(announce, sizeof(announce),
+		 "--restore=%s: putting it back on %s", fr->restore, d.path);
+	ret = preserve_restore(fr->restore, &d, fr->force, announce, msg,
+			       sizeof(msg));
 	close_device(&d);
 	if (ret == -EINVAL)
 		die_usage("--restore=%s", msg);

@@ -316,16 +316,42 @@ static int ramp_up(struct ramp *r)
 	return 0;
 }
 
-/* The dry run writes each stream's two AUs once: all it may write. */
+/* A step's writes, unjudged: the dry run's. */
+static int plan_step(struct ramp *r, unsigned n)
+{
+	double med;
+	enum ramp_part q;
+	int ret;
+
+	for (q = 0; q < RAMP_NPARTS; q++)
+		if ((ret = part_of(r, n, q, &med)))
+			return ret;
+	return 0;
+}
+
+/*
+ * The dry run's ranges are each stream's two AUs, all it may write (a
+ * confirmation step may reach any of them); its I/O is every step to the
+ * cap as written, so that a progress line counting the plan reaches its
+ * end with the last step, not with the writes of the first few.
+ */
 static int plan_region(struct ramp *r)
 {
+	struct dev *d = r->vm->dev;
 	uint64_t ns;
-	unsigned s;
+	unsigned s, n;
 	int ret;
 
 	for (s = 0; s < r->cap; s++)
 		if ((ret = drive_write(r->vm, r->base + (uint64_t)s *
 				       AU_SPACING * r->au, 2 * r->au, &ns)))
+			return ret;
+	memset(&d->stats, 0, sizeof(d->stats));
+	/* a random ramp judges one linear stream first */
+	if (r->o->random && (ret = plan_step(r, 1)))
+		return ret;
+	for (n = 1; n <= r->cap; n++)
+		if ((ret = plan_step(r, n)))
 			return ret;
 	return 0;
 }

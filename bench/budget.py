@@ -94,13 +94,18 @@ def card(fb, c, out):
     print(line, flush=True)
 
 
-def main():
+def cards_args():
+    """The options both estimate benches take: binary, cards, seed."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--fb", default="./flashbench")
     ap.add_argument("--cards", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    rng = random.Random(a.seed)
+    return a, random.Random(a.seed)
+
+
+def main():
+    a, rng = cards_args()
     out = {"bytes": [], "time": [], "over": [], "budgeted": 0,
            "broken": 0, "status": {}}
     for _ in range(a.cards):

@@ -230,6 +230,30 @@ char *fmt_duration(char *buf, double ns)
 	return buf;
 }
 
+/*
+ * A duration as the user would type it, exact: each unit's part, largest
+ * first, zero parts left out ("100s" reads back as "1m40s", never "2m"),
+ * so parse_duration() gives back the same value.
+ */
+char *fmt_duration_exact(char *buf, uint64_t ns)
+{
+	size_t i, len = 0;
+	uint64_t part;
+
+	buf[0] = '\0';
+	for (i = 0; i < N_DUR_UNITS; i++) {
+		part = ns / dur_unit[i].ns;
+		ns %= dur_unit[i].ns;
+		if (part && len < UNIT_BUFLEN)
+			len += snprintf(buf + len, UNIT_BUFLEN - len, "%llu%s",
+					(unsigned long long)part,
+					dur_unit[i].name);
+	}
+	if (!len)
+		snprintf(buf, UNIT_BUFLEN, "0s");
+	return buf;
+}
+
 struct vunit {
 	const char *name;
 	double scale;

@@ -37,6 +37,9 @@ int parse_duration(const char *s, uint64_t *ns);
 /* A duration for people: "45s", "12m", "1h05m", "200h". */
 char *fmt_duration(char *buf, double ns);
 
+/* A duration as typed, exactly: "1m40s", "1h30m", "250ms" (rest < 1ms dropped). */
+char *fmt_duration_exact(char *buf, uint64_t ns);
+
 /*
  * Parse a value as printed by the formatters or by the classic tool,
  * including truncated forms ("-12097n", "1e+03µ", bare numbers).  kind is

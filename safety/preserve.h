@@ -46,10 +46,12 @@ int preserve_save(const char *file, struct dev *d, const struct range *r,
  * msg tells what was restored.  -EINVAL: FILE is refused: not a complete
  * preserve file, not trusted, or for another device (nothing written);
  * -EBADMSG: FILE is corrupt (nothing written); other -errno: an I/O error
- * or a verification failure on the device.
+ * or a verification failure on the device.  announce, if not NULL, is
+ * told once FILE passed those checks, just before the first write: a
+ * refused FILE gives its one error line and nothing else.
  */
-int preserve_restore(const char *file, struct dev *d, int force, char *msg,
-		     size_t msglen);
+int preserve_restore(const char *file, struct dev *d, int force,
+		     const char *announce, char *msg, size_t msglen);
 
 /* FNV-1a 64 of buf, continuing from h (start with FNV64_INIT). */
 #define FNV64_INIT 0xcbf29ce484222325ull

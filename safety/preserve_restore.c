@@ -15,7 +15,9 @@
 #include "safety/devid.h"
 #include "safety/preserve_file.h"
 #include "safety/safefile.h"
+#include "lib/msg.h"
 #include "lib/units.h"
+#include "safety/gate.h"
 
 /* Size and sector size: without both, no range could be trusted. */
 static int check_geometry(const struct phdr *h, const struct dev *d,
@@ -238,8 +240,8 @@ static int restore_data(int fd, struct dev *d, const struct phdr *h,
 }
 
 /* Everything that can be known before the first write, then the write. */
-static int do_restore(const char *file, struct dev *d, int force, char *msg,
-		      size_t msglen)
+static int do_restore(const char *file, struct dev *d, int force,
+		      const char *announce, char *msg, size_t msglen)
 {
 	struct phdr h = { .r = NULL };
 	char err[PATH_MAX + 256] = "", size[UNIT_BUFLEN];
@@ -255,6 +257,10 @@ static int do_restore(const char *file, struct dev *d, int force, char *msg,
 		ret = check_ranges(&h, d, file, msg, msglen);
 	if (!ret && !force)
 		ret = check_identity(&h, d, file, msg, msglen);
+	if (!ret && announce) {
+		tell("%s\n", announce);
+		gate_wait();
+	}
 	if (!ret) {
 		ret = restore_data(fd, d, &h, err, sizeof(err));
 		if (ret)
@@ -271,8 +277,8 @@ static int do_restore(const char *file, struct dev *d, int force, char *msg,
 	return ret;
 }
 
-int preserve_restore(const char *file, struct dev *d, int force, char *msg,
-		     size_t msglen)
+int preserve_restore(const char *file, struct dev *d, int force,
+		     const char *announce, char *msg, size_t msglen)
 {
 	struct io_stats stats = d->stats;
 	sigset_t block, old;
@@ -285,7 +291,7 @@ int preserve_restore(const char *file, struct dev *d, int force, char *msg,
 	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGQUIT);
 	sigprocmask(SIG_BLOCK, &block, &old);
-	ret = do_restore(file, d, force, msg, msglen);
+	ret = do_restore(file, d, force, announce, msg, msglen);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	d->stats = stats;
 	return ret;

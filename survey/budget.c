@@ -75,7 +75,7 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 	if (c->max_time && survey_elapsed_ns(s) + ns > (double)c->max_time) {
 		survey_stop(s, EXIT_PARTIAL, "--max-time=%s reached: %s spent, "
 			    "the next %s takes about %s",
-			    fmt_duration(a, (double)c->max_time),
+			    fmt_duration_exact(a, c->max_time),
 			    fmt_duration(b, survey_elapsed_ns(s)), next,
 			    fmt_duration(n, ns));
 		return 1;

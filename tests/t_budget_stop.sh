@@ -13,6 +13,12 @@ else
 	fail "max-write stop line: $line"
 fi
 
+# The stop line echoes --max-time as typed, in a unit that reads back to
+# the same value (100s once read "2m", which is 120s).
+$FB --survey --yes --max-time=100s sim:sd08g >/dev/null 2>"$TMP/err"
+expect_grep "max-time stop: budget echoed exactly" \
+	'survey stopped: --max-time=1m40s reached' "$TMP/err"
+
 # A survey that did not finish says so in its exit status: 3 stopped by
 # a budget (verdicts so far), 1 when it could not start writing.
 expect_status "budget stop: exit 3" 3 \

@@ -197,6 +197,27 @@ static const struct fmt_case durations[] = {
 	{ 41760e9, "11h36m", "hours and minutes" },
 };
 
+/* A budget echoed exactly: it parses back to the same value. */
+static void exact_durations(void)
+{
+	static const char *const typed[] = { "100s", "2m", "1h30m", "250ms",
+					     "1h15s", "1s500ms", "0s" };
+	static const char *const shown[] = { "1m40s", "2m", "1h30m", "250ms",
+					     "1h15s", "1s500ms", "0s" };
+	char buf[UNIT_BUFLEN];
+	uint64_t ns, back;
+	size_t i;
+
+	for (i = 0; i < N(typed); i++) {
+		CHECK(!parse_duration(typed[i], &ns), "parse '%s'", typed[i]);
+		fmt_duration_exact(buf, ns);
+		CHECK(!strcmp(buf, shown[i]), "exact '%s': want %s, got %s",
+		      typed[i], shown[i], buf);
+		CHECK(!parse_duration(buf, &back) && back == ns,
+		      "exact '%s' reads back", typed[i]);
+	}
+}
+
 /* The phrase a size option's message gives, or none. */
 static void problems(void)
 {
@@ -219,6 +240,7 @@ int main(void)
 	check_parse("parse_uint", parse_uint, uint_cases, N(uint_cases));
 	check_parse("parse_duration", parse_duration, duration_cases,
 		    N(duration_cases));
+	exact_durations();
 	problems();
 	return CHECK_DONE();
 }

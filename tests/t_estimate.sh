@@ -1,0 +1,39 @@
+#!/bin/sh
+# What a user plans with: budgets, progress and refusals say one thing once.
+. tests/lib.sh
+
+# A --restore file that is not there is refused with one error line and
+# nothing before it (the "putting it back" line came first once).
+$FB --restore="$TMP/no-such.fbp" sim:sd08g >"$TMP/out" 2>"$TMP/err"
+st=$?
+if [ $st -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
+   grep -q "^flashbench: --restore=$TMP/no-such.fbp: " "$TMP/err"; then
+	pass "--restore=missing: exit 2, one error line"
+else
+	fail "--restore=missing: exit $st, stderr: $(cat "$TMP/err")"
+fi
+
+# The ramp's plan counts its steps' writes, which its progress line
+# measures itself against: a ramp that runs to its cap writes exactly
+# the plan (its progress reaches 100 % with its last row, not after the
+# first steps: the plan once counted each stream's two AUs once), and
+# one that collapses earlier writes less than the plan.
+ramp_io() {
+	_p=$($FB -O --ramp "$@" --dry-run sim:sd08g 2>/dev/null |
+		sed -n 's/^# 0 reads (0B), \([0-9]*\) writes .*/\1/p')
+	_a=$($FB -O --ramp "$@" --json sim:sd08g 2>/dev/null | python3 -c '
+import json, sys
+print(json.load(sys.stdin)["io"]["writes"])')
+}
+ramp_io --open-au-nr=4
+if [ -n "$_p" ] && [ "$_p" = "$_a" ]; then
+	pass "ramp to its cap: writes $_a as planned"
+else
+	fail "ramp to its cap: planned '$_p' writes, wrote '$_a'"
+fi
+ramp_io --random
+if [ -n "$_p" ] && [ -n "$_a" ] && [ "$_a" -le "$_p" ]; then
+	pass "ramp collapsing early: $_a writes, at most the $_p planned"
+else
+	fail "ramp collapsing early: planned '$_p' writes, wrote '$_a'"
+fi
