@@ -141,3 +141,10 @@ claim "a card at the A1 read floor" "iops=1520:900,class=A1" \
 expect_status "sim iops=: one of two is refused" 2 $FB --iops sim:iops=1:0
 expect_grep "sim iops=: names the key" "^flashbench: sim:iops=1:0: iops: " \
 	"$TMP/err"
+
+# random cards around the A1/A2 floors: no verdict wrong at medium/high
+if python3 tests/iops_check.py "$FB" 64 > "$TMP/iops_check" 2>&1; then
+	pass "iops_check: $(tail -1 "$TMP/iops_check")"
+else
+	fail "iops_check: $(grep -m1 '^FAIL' "$TMP/iops_check")"
+fi
