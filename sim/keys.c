@@ -29,7 +29,7 @@
 
 enum key_kind {
 	KEY_SIZE, KEY_COUNT, KEY_U64, KEY_PERCENT, KEY_FAIL, KEY_STALL,
-	KEY_CLASS, KEY_CACHE, KEY_FAKE
+	KEY_CLASS, KEY_CACHE, KEY_FAKE, KEY_IOPS
 };
 
 struct sim_key {
@@ -94,6 +94,10 @@ static const struct sim_key keys[] = {
 	    "             above, addresses wrap modulo the power of two at\n"
 	    "             least SIZE (wrap, the default) or lose their\n"
 	    "             data (zero: read back zeros) [0: honest]"),
+	KEY("iops", KEY_IOPS, iops_read,
+	    "READ:WRITE: random 4KiB I/O (not continuing the one before)\n"
+	    "             at READ / WRITE per second at queue depth 1, writes\n"
+	    "             taking no AU slot; 0:0: the generic model [0:0]"),
 	KEY("fail", KEY_FAIL, fail, "any I/O covering byte N fails: EIO"),
 	KEY("vanish", KEY_U64, vanish,
 	    "every I/O after the N-th fails: ENODEV (0: never) [0]"),
@@ -176,7 +180,7 @@ static int parse_u64(const char *s, uint64_t *out)
 }
 
 /*
- * Split "A:B" (the values of stall= and cache=): A into first (of size
+ * Split "A:B" (the values of stall=, cache= and iops=): A into first (of size
  * len), and a pointer to B; NULL without a colon or with A too long.
  */
 static const char *split_pair(const char *val, char *first, size_t len)
@@ -210,6 +214,23 @@ static int set_stall(struct sim_params *p, const struct sim_key *k,
 	if (!p->stall_every != !p->stall_ns)
 		return fail_msg(err, errlen, spec, k->name,
 				"N and DURATION are both zero or neither");
+	return 0;
+}
+
+/* iops=READ:WRITE, both counts per second; or 0:0 for none */
+static int set_iops(struct sim_params *p, const struct sim_key *k,
+		    const char *val, const char *spec, char *err,
+		    size_t errlen)
+{
+	char rd[32];
+	const char *wr = split_pair(val, rd, sizeof(rd));
+	int bad = !wr || parse_u64(rd, &p->iops_read) ||
+		  parse_u64(wr, &p->iops_write);
+
+	if (bad || !p->iops_read != !p->iops_write)
+		return fail_msg(err, errlen, spec, k->name,
+				"expected READ:WRITE I/Os per second, both "
+				"zero or neither (e.g. 2000:600)");
 	return 0;
 }
 
@@ -394,6 +415,8 @@ static int set_key(struct sim_params *p, const struct sim_key *k,
 		return set_cache(p, k, val, spec, err, errlen);
 	case KEY_FAKE:
 		return set_fake(p, k, val, spec, err, errlen);
+	case KEY_IOPS:
+		return set_iops(p, k, val, spec, err, errlen);
 	}
 	return -EINVAL;
 }

@@ -28,6 +28,9 @@ struct au_slot {
 	int random;		/* accepts writes in any order */
 };
 
+/* The size iops= prices: what the A1/A2 classes count in. */
+#define SIM_IOPS_IO	(4ull << 10)
+
 /* The SD Status register: 512 bits. */
 #define SSR_BYTES 64
 /* Room for a profile's registers and an ssr line. */
@@ -45,6 +48,7 @@ struct sim {
 	uint64_t ios;		/* calls so far, for vanish */
 	uint64_t writes;	/* writes so far, for stall */
 	uint64_t cached;	/* bytes written so far, for cache */
+	uint64_t next_off;	/* 1 + where the last I/O ended, for iops */
 	uint64_t rng;
 	/*
 	 * Reads shift each of their draws by one from a stream of their
@@ -258,6 +262,25 @@ static int admit(struct sim *s, uint64_t len, uint64_t off, uint64_t *ns)
 }
 
 /*
+ * Whether iops= prices this I/O: small, and not where the one before
+ * ended (a sequential stream of small I/Os keeps the generic model).
+ */
+static int iops_priced(struct sim *s, uint64_t off, uint64_t len)
+{
+	int priced = s->p.iops_read && len <= SIM_IOPS_IO &&
+		     off + 1 != s->next_off;
+
+	s->next_off = off + len + 1;
+	return priced;
+}
+
+/* ns of one I/O at per_s I/Os per second. */
+static uint64_t per_io(uint64_t per_s)
+{
+	return (uint64_t)(1e9 / (double)per_s + 0.5);
+}
+
+/*
  * A fixed draw in [0, 1) for AU boundary i: whether it is slow to cross
  * stays the same across reads, as a remapped block would.
  */
@@ -316,6 +339,10 @@ static int sim_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
 	if (!s->rd_started) {
 		s->rd_rng = mix64(s->p.seed ^ mix64(off ^ mix64(len)));
 		s->rd_started = 1;
+	}
+	if (iops_priced(s, off, len)) {
+		*ns = jitter(s, read_rand, per_io(s->p.iops_read));
+		return 0;
 	}
 	t = (double)(s->t.rd_cmd + xfer(s, len) +
 		     sense_cost(s, off, off + len) +
@@ -558,6 +585,10 @@ static int sim_write(struct dev *d, const void *buf, uint64_t len,
 		return ret;
 	store_write(&s->store, &s->p, buf, off, len);
 	t = s->t.wr_cmd + xfer(s, len);
+	if (iops_priced(s, off, len)) {
+		t = per_io(s->p.iops_write);
+		len = 0;
+	}
 	while (len) {
 		au = off / s->p.au;
 		rel = off - au * s->p.au;

@@ -73,6 +73,13 @@ struct sim_params {
 	 * all it claims); above, writes wrap (fake_wrap) or are dropped
 	 */
 	uint64_t fake_size;
+	/*
+	 * iops=READ:WRITE: a read or write of at most SIM_IOPS_IO bytes
+	 * that does not continue the I/O before it costs 1/READ or
+	 * 1/WRITE seconds (before jitter) in place of the generic model,
+	 * and the write takes no AU slot; 0:0: the generic model
+	 */
+	uint64_t iops_read, iops_write;
 	int fake_wrap;
 	/* fault injection: any I/O touching [fail, fail+1) returns -EIO */
 	int has_fail;

@@ -112,3 +112,39 @@ expect_status "sim class=: an unknown class is refused" 2 \
 	$FB --iops sim:class=A3
 expect_grep "sim class=: names the key" "^flashbench: sim:class=A3: class: " \
 	"$TMP/err"
+
+# the sim's iops=READ:WRITE: random 4KiB I/O at the stated rates, within
+# 5% (the default 1% jitter, averaged over the run's I/Os)
+within() {
+	awk -v v="$2" -v want="$3" 'BEGIN { exit !(v >= want * 0.95 &&
+						   v <= want * 1.05) }' &&
+		pass "$1: $2 within 5% of $3" || fail "$1: $2, not within 5% of $3"
+}
+expect_status "sim iops=: runs" 0 $FB --iops --count=64 sim:iops=2200:800
+_r=$(sed -n 's/^4KiB random: read \([0-9]*\) IOPS.*/\1/p' "$TMP/out")
+_w=$(sed -n 's/^4KiB random: .*, write \([0-9]*\) IOPS.*/\1/p' "$TMP/out")
+within "sim iops=: read" "$_r" 2200
+within "sim iops=: write" "$_w" 800
+
+# class verdicts on cards with known IOPS: samsung16 writes at 16MB/s,
+# above the A1/A2 sequential floor of 10MB/s
+claim() {
+	expect_status "$1: runs" 0 $FB --iops --count=64 "sim:samsung16,$2"
+	expect_grep "$1: $3" "^claims A[12]: .*: $3$" "$TMP/out"
+}
+claim "an A1 card" "iops=2200:800,class=A1" "meets A1 (medium)"
+claim "an A2 card" "iops=4800:2500,class=A2" "meets A2 (medium)"
+claim "a card claiming A1 that writes 300 IOPS" "iops=2100:300,class=A1" \
+	"write below A1 (medium)"
+claim "a card at the A1 read floor" "iops=1520:900,class=A1" \
+	"read within 10% of the A1 floor (inconclusive)"
+expect_status "sim iops=: one of two is refused" 2 $FB --iops sim:iops=1:0
+expect_grep "sim iops=: names the key" "^flashbench: sim:iops=1:0: iops: " \
+	"$TMP/err"
+
+# random cards around the A1/A2 floors: no verdict wrong at medium/high
+if python3 tests/iops_check.py "$FB" 64 > "$TMP/iops_check" 2>&1; then
+	pass "iops_check: $(tail -1 "$TMP/iops_check")"
+else
+	fail "iops_check: $(grep -m1 '^FAIL' "$TMP/iops_check")"
+fi
