@@ -163,10 +163,34 @@ HEAD = ("%-10s %8s %9s  %8s %9s  %-11s  %-11s  %s\n%-10s %8s %9s  %8s %9s  "
             "time", "bytes", "time", "bytes", "time bytes"))
 
 
-def main():
+def cards_measured(args, pool, measure, show, key):
+    """The randomized cards measured, each shown, then the ratios' median
+    and max, new and old."""
+    rng = random.Random(args.seed)
+    cards = [random_card(rng, (0, 5)[i % 2], False, True)
+             for i in range(args.cards)]
+    res = list(pool.map(lambda ic: measure(args, ic[1], key + str(ic[0])),
+                        enumerate(cards)))
+    for i, r in enumerate(res):
+        show("card %d" % i, r)
+    summary(res, "%d cards (seed %d)" % (args.cards, args.seed))
+
+
+def summary(res, label):
+    for name in ("new", "old"):
+        t = [ratios(r, name)[0] for r in res]
+        b = [ratios(r, name)[1] for r in res]
+        print("%s, %s search/proof: time median %.2f max %.2f; bytes "
+              "median %.2f max %.2f" % (label, name, statistics.median(t),
+                                        max(t), statistics.median(b),
+                                        max(b)))
+
+
+def arguments(base):
+    """The command line of this bench and of survey_random.py."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--fb", default="./flashbench")
-    ap.add_argument("--base", default="/work/base8/flashbench")
+    ap.add_argument("--base", default=base)
     ap.add_argument("--cards", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-j", type=int, default=2)
@@ -175,6 +199,11 @@ def main():
     if not os.access(args.base, os.X_OK):
         print("%s: not there: the old columns repeat the new" % args.base)
         args.base = None
+    return args
+
+
+def main():
+    args = arguments("/work/base8/flashbench")
     print(HEAD)
     worst = 0
     pool = ThreadPoolExecutor(args.j)
@@ -186,20 +215,7 @@ def main():
             worst = max(worst, *n)
         print("profiles: worst new search/proof %.2f (bound 2)" % worst)
     if args.cards:
-        rng = random.Random(args.seed)
-        cards = [random_card(rng, (0, 5)[i % 2], False, True)
-                 for i in range(args.cards)]
-        res = list(pool.map(lambda ic: measure(args, ic[1], "c%d" % ic[0]),
-                            enumerate(cards)))
-        for i, r in enumerate(res):
-            show("card %d" % i, r)
-        for name in ("new", "old"):
-            t = [ratios(r, name)[0] for r in res]
-            b = [ratios(r, name)[1] for r in res]
-            print("%d cards (seed %d), %s search/proof: time median %.2f "
-                  "max %.2f; bytes median %.2f max %.2f" % (
-                      args.cards, args.seed, name, statistics.median(t),
-                      max(t), statistics.median(b), max(b)))
+        cards_measured(args, pool, measure, show, "c")
     return 0
 
 

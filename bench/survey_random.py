@@ -18,20 +18,14 @@ at the median, 3 on any card).
 usage: bench/survey_random.py [--fb ./flashbench] [--base FB] [--cards N]
                               [--seed S] [-j J] [--no-profiles]
 """
-import argparse
 import os
-import random
 import re
-import statistics
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 sys.path.insert(0, os.path.dirname(__file__))
-from profiles import profiles  # noqa: E402
-from survey_check import random_card  # noqa: E402
-from survey_cost import run  # noqa: E402
-from survey_linear import block_size, is_reference, minimal_proof  # noqa
+from survey_linear import arguments, block_size, cards_measured, \
+    is_reference, minimal_proof, profiles, ratios, run, summary  # noqa
 
 STEP = "open-AU limit, random"
 
@@ -68,11 +62,6 @@ def measure(args, card, key):
     return got
 
 
-def ratios(r, name):
-    s, p = r[name], r["proof"]
-    return s[0] / p[0], s[1] / p[1]
-
-
 def show(label, r):
     n, o = ratios(r, "new"), ratios(r, "old")
     print("%-10s %7.1fs %6.0fMiB  %7.1fs %6.0fMiB  %5.2f %5.2f  "
@@ -95,28 +84,8 @@ HEAD = ("%-10s %8s %9s  %8s %9s  %-11s  %-11s  %s\n%-10s %8s %9s  %8s %9s  "
             "time", "bytes", "time", "bytes"))
 
 
-def summary(res, label):
-    for name in ("new", "old"):
-        t = [ratios(r, name)[0] for r in res]
-        b = [ratios(r, name)[1] for r in res]
-        print("%s, %s search/proof: time median %.2f max %.2f; bytes "
-              "median %.2f max %.2f" % (label, name, statistics.median(t),
-                                        max(t), statistics.median(b),
-                                        max(b)))
-
-
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--fb", default="./flashbench")
-    ap.add_argument("--base", default="/work/base9/flashbench")
-    ap.add_argument("--cards", type=int, default=0)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("-j", type=int, default=2)
-    ap.add_argument("--no-profiles", action="store_true")
-    args = ap.parse_args()
-    if not os.access(args.base, os.X_OK):
-        print("%s: not there: the old columns repeat the new" % args.base)
-        args.base = None
+    args = arguments("/work/base9/flashbench")
     print(HEAD)
     pool = ThreadPoolExecutor(args.j)
     if not args.no_profiles:
@@ -127,14 +96,7 @@ def main():
             show(c["name"], r)
         summary(res, "profiles")
     if args.cards:
-        rng = random.Random(args.seed)
-        cards = [random_card(rng, (0, 5)[i % 2], False, True)
-                 for i in range(args.cards)]
-        res = list(pool.map(lambda ic: measure(args, ic[1], "rc%d" % ic[0]),
-                            enumerate(cards)))
-        for i, r in enumerate(res):
-            show("card %d" % i, r)
-        summary(res, "%d cards (seed %d)" % (args.cards, args.seed))
+        cards_measured(args, pool, measure, show, "rc")
     return 0
 
 
