@@ -94,14 +94,14 @@ print(json.load(open(sys.argv[1]))["analysis"]["open_au_linear"])' "$S.json")"
 fi
 
 # The Xporter takes random writes in every open AU: after N=1 the random
-# search tries the linear limit at once, and its answer is the proof's
+# search tries the linear limit at once (a probe), and its answer is the
+# proof's
 if python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 runs = [s["what"].split(", ", 2)[2] for s in d["steps"]
         if s["what"].startswith("open-AU limit, random")]
-assert runs[:3] == ["full run at N=1", "full run at N=8",
-                    "full run at N=9"], runs
+assert runs[:3] == ["full run at N=1", "probe N=8", "probe N=9"], runs
 v = d["analysis"]["open_au_random"]
 assert v["value"] == 8 and v["confidence"] != "low", v
 ' "$S.json"; then
