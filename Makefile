@@ -138,8 +138,9 @@ bench/overhead: bench/overhead.c libflashbench.a
 	$(CC) $(FB_CFLAGS) -I. $(CPPFLAGS) $(CFLAGS) $(FB_LDFLAGS) $(LDFLAGS) \
 		-o $@ $< libflashbench.a $(FB_LDLIBS) $(LDLIBS)
 
-# The survey's linear open-AU search against its minimal proof, beside
-# the binary of BENCH_BASE (the survey before the ramp) in the same run.
+# The survey's open-AU searches, linear and random, against their
+# minimal proofs, beside the binary of BENCH_BASE (the survey before the
+# ramp) in the same run.
 BENCH_BASE ?= /work/base8/flashbench
 BENCH_CARDS ?= 30
 
@@ -147,6 +148,8 @@ bench: flashbench bench/overhead
 	sh bench/run.sh
 	python3 bench/survey_cost.py
 	python3 bench/survey_linear.py --base $(BENCH_BASE) \
+		--cards $(BENCH_CARDS) --seed 1 -j 2
+	python3 bench/survey_random.py --base $(BENCH_BASE) \
 		--cards $(BENCH_CARDS) --seed 1 -j 2
 
 # the doc/ files keep their folder, so the README's references hold

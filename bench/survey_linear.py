@@ -37,8 +37,9 @@ MAX_NR = 64     # the survey's largest N
 TMP = tempfile.mkdtemp(prefix="survey_linear.")
 
 
-def is_reference(step):
-    return "N=1" in step["what"] and "full run" in step["what"]
+def is_reference(step, order="linear"):
+    return step["what"].startswith("open-AU limit, %s, full run at N=1" %
+                                   order)
 
 
 def search_cost(doc):
@@ -61,7 +62,7 @@ def block_size(doc):
     return 4096
 
 
-def collapse_rows(fb, cmd, rows, ref, limit, key):
+def collapse_rows(fb, cmd, rows, ref, limit, key, order="linear"):
     """Fewest leading rows of the run at limit+1 called collapsed."""
     path = os.path.join(TMP, "%s.txt" % key)
     for i in range(1, len(rows) + 1):
@@ -69,10 +70,18 @@ def collapse_rows(fb, cmd, rows, ref, limit, key):
             f.write(ref + "# step 9 (proof): flashbench %s\n%s\n" % (
                 " ".join(cmd), "\n".join(rows[:i])))
         a = run(fb, ["--analyze=" + path])["reports"][0]["sections"][0]
-        v = a["analysis"]["open_au_linear"]
+        v = a["analysis"]["open_au_" + order]
         if v["value"] == limit and not v["at_least"]:
             return i
     return len(rows)
+
+
+def zero_proof(fb, base, au, bs, key, order, ctx):
+    """A card keeping no AU open in this order: N=1 to its collapse."""
+    cmd = base + ["--blocksize=%d" % bs, "--open-au-nr=1"]
+    rows = run(fb, cmd, text=True).splitlines()
+    k = collapse_rows(fb, cmd, rows, ctx, 0, key, order)
+    return rows_run(fb, base, 1, au, k)
 
 
 def run_rows(fb, cmd):
@@ -88,8 +97,15 @@ def rows_run(fb, base, nr, au, k):
     return doc["io"]["device_ns"], doc["io"]["bytes_written"]
 
 
-def minimal_proof(fb, dev, au, bs, limit, key):
-    base = ["-O", dev, "--erasesize=%d" % au]
+def minimal_proof(fb, dev, au, bs, limit, key, order="linear", ctx=None):
+    """Device time and bytes of what proves limit in this order; ctx: a
+    report the proof's runs are read after (random order: the survey's
+    before its random search, whose linear count and -a tables tell
+    the random count exactly), not counted."""
+    base = ["-O", dev, "--erasesize=%d" % au] + \
+        (["--random"] if order == "random" else [])
+    if not limit:
+        return zero_proof(fb, base, au, bs, key, order, ctx)
     limit = min(limit, MAX_NR)
     while limit > 1 and not fits(fb, base + ["--open-au-nr=%d" % limit]):
         limit -= 1
@@ -99,9 +115,11 @@ def minimal_proof(fb, dev, au, bs, limit, key):
     if limit >= MAX_NR or not fits(fb, cmd_h):
         return doc_l["io"]["device_ns"], doc_l["io"]["bytes_written"]
     rows_h = run(fb, cmd_h, text=True).splitlines()
-    ref = "# Disk %s: %d bytes\n# step 1 (proof): flashbench %s\n%s\n" % (
-        dev, doc_l["device"]["size"], " ".join(cmd_l), "\n".join(rows_l))
-    k = collapse_rows(fb, cmd_h, rows_h, ref, limit, key)
+    ref = "# step 1 (proof): flashbench %s\n%s\n" % (" ".join(cmd_l),
+                                                      "\n".join(rows_l))
+    ref = (ctx or "# Disk %s: %d bytes\n" % (dev, doc_l["device"]["size"])) \
+        + ref
+    k = collapse_rows(fb, cmd_h, rows_h, ref, limit, key, order)
     hn, hw = rows_run(fb, base, limit + 1, au, k)
     ln, lw = rows_run(fb, base, limit, au, min(k + 1, len(rows_l)))
     return hn + ln, hw + lw
@@ -145,10 +163,34 @@ HEAD = ("%-10s %8s %9s  %8s %9s  %-11s  %-11s  %s\n%-10s %8s %9s  %8s %9s  "
             "time", "bytes", "time", "bytes", "time bytes"))
 
 
-def main():
+def cards_measured(args, pool, measure, show, key):
+    """The randomized cards measured, each shown, then the ratios' median
+    and max, new and old."""
+    rng = random.Random(args.seed)
+    cards = [random_card(rng, (0, 5)[i % 2], False, True)
+             for i in range(args.cards)]
+    res = list(pool.map(lambda ic: measure(args, ic[1], key + str(ic[0])),
+                        enumerate(cards)))
+    for i, r in enumerate(res):
+        show("card %d" % i, r)
+    summary(res, "%d cards (seed %d)" % (args.cards, args.seed))
+
+
+def summary(res, label):
+    for name in ("new", "old"):
+        t = [ratios(r, name)[0] for r in res]
+        b = [ratios(r, name)[1] for r in res]
+        print("%s, %s search/proof: time median %.2f max %.2f; bytes "
+              "median %.2f max %.2f" % (label, name, statistics.median(t),
+                                        max(t), statistics.median(b),
+                                        max(b)))
+
+
+def arguments(base):
+    """The command line of this bench and of survey_random.py."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--fb", default="./flashbench")
-    ap.add_argument("--base", default="/work/base8/flashbench")
+    ap.add_argument("--base", default=base)
     ap.add_argument("--cards", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-j", type=int, default=2)
@@ -157,6 +199,11 @@ def main():
     if not os.access(args.base, os.X_OK):
         print("%s: not there: the old columns repeat the new" % args.base)
         args.base = None
+    return args
+
+
+def main():
+    args = arguments("/work/base8/flashbench")
     print(HEAD)
     worst = 0
     pool = ThreadPoolExecutor(args.j)
@@ -168,20 +215,7 @@ def main():
             worst = max(worst, *n)
         print("profiles: worst new search/proof %.2f (bound 2)" % worst)
     if args.cards:
-        rng = random.Random(args.seed)
-        cards = [random_card(rng, (0, 5)[i % 2], False, True)
-                 for i in range(args.cards)]
-        res = list(pool.map(lambda ic: measure(args, ic[1], "c%d" % ic[0]),
-                            enumerate(cards)))
-        for i, r in enumerate(res):
-            show("card %d" % i, r)
-        for name in ("new", "old"):
-            t = [ratios(r, name)[0] for r in res]
-            b = [ratios(r, name)[1] for r in res]
-            print("%d cards (seed %d), %s search/proof: time median %.2f "
-                  "max %.2f; bytes median %.2f max %.2f" % (
-                      args.cards, args.seed, name, statistics.median(t),
-                      max(t), statistics.median(b), max(b)))
+        cards_measured(args, pool, measure, show, "c")
     return 0
 
 

@@ -48,8 +48,8 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
 	/* a probe that holds stops early */
-	if (s->cur_probe && open_au_probe_rows(s) < rows)
-		rows = open_au_probe_rows(s);
+	if (s->cur_probe && open_au_probe_rows(s, o->random) < rows)
+		rows = open_au_probe_rows(s, o->random);
 	return survey_est_write(s, o->blocksize, o->nr_lo, rows, 0);
 }
 

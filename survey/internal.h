@@ -122,7 +122,7 @@ unsigned open_au_next_run(const struct survey *s, int random, int *full);
 /* Row hook of the open-AU runs. */
 int open_au_row_done(void *arg, const struct table *t);
 /* Rows a probe goes down to before it counts as holding. */
-unsigned open_au_probe_rows(const struct survey *s);
+unsigned open_au_probe_rows(const struct survey *s, int random);
 /* Row hook of the ramp: the first step that does not hold ends it. */
 int open_au_ramp_done(void *arg, const struct table *t);
 /* 1: the linear search runs its ramp next. */

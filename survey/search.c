@@ -118,15 +118,15 @@ static unsigned deviates(const struct survey *s, const struct table *t,
 	return 0;
 }
 
-/* Rows of the linear runs that collapsed, at most; 0: none did. */
-static unsigned collapse_seen(const struct survey *s)
+/* Rows of the runs in this order that collapsed, at most; 0: none did. */
+static unsigned collapse_seen(const struct survey *s, int random)
 {
 	size_t i, rows = 0;
 
 	for (i = 0; i < s->n; i++) {
 		const struct table *t = &s->tab[i];
 
-		if (t->kind == TAB_OPENAU && !t->random &&
+		if (t->kind == TAB_OPENAU && t->random == random &&
 		    s->step[i].collapsed && t->nrows > rows)
 			rows = t->nrows;
 	}
@@ -141,29 +141,46 @@ static unsigned collapse_seen(const struct survey *s)
  */
 static double collapse_rows(const struct survey *s)
 {
-	unsigned seen = collapse_seen(s);
+	unsigned seen = collapse_seen(s, 0);
 
 	return seen ? seen : COLLAPSE_ROWS;
 }
 
 /*
- * Rows a probe goes down to before it counts as holding: one more than
- * where the linear runs that collapsed on this card began to fall
- * behind (a linear collapse sets in at about the same write size
- * whatever N), and all of them until one has.  Some cards collapse only
- * at small writes (they copy little of an AU closed early); a probe
- * that stopped above that would pass for one that held.
+ * Rows down to the smallest size where random slots running out shows
+ * (PAGE_MAX: below it a page may slow a write): a random probe goes at
+ * least that deep, so the analysis sees it hold at every such size.
  */
-unsigned open_au_probe_rows(const struct survey *s)
+static unsigned random_probe_floor(const struct survey *s)
+{
+	unsigned rows = survey_series_rows(s->au, PAGE_MAX, s->d->sector);
+
+	return rows < survey_full_rows(s) ? rows : survey_full_rows(s);
+}
+
+/*
+ * Rows a probe goes down to before it counts as holding: one more than
+ * where the runs in its order that collapsed on this card began to fall
+ * behind (a linear collapse sets in at about the same write size
+ * whatever N; a random probe also covers random_probe_floor()), and all
+ * of them until one has.  Some cards collapse only at small writes
+ * (they copy little of an AU closed early); a probe that stopped above
+ * that would pass for one that held.
+ */
+unsigned open_au_probe_rows(const struct survey *s, int random)
 {
 	unsigned rows = 0, d;
 	size_t i;
 	int unknown;
 
+	if (random)
+		rows = random_probe_floor(s);
+
 	for (i = 0; i < s->n; i++) {
 		const struct table *t = &s->tab[i];
 
-		if (t->kind != TAB_OPENAU || t->random || !s->step[i].collapsed)
+		if (t->kind != TAB_OPENAU || t->random != random ||
+		    !s->step[i].collapsed)
 			continue;
 		d = deviates(s, t, i, &unknown);
 		if (!d || unknown)
@@ -207,7 +224,7 @@ int open_au_row_done(void *arg, const struct table *t)
 	if (s->cur_collapsed)
 		return 1;
 	/* a probe as deep as collapses show here, keeping up throughout */
-	return s->cur_probe && t->nrows >= open_au_probe_rows(s) &&
+	return s->cur_probe && t->nrows >= open_au_probe_rows(s, t->random) &&
 	       !deviates(s, t, s->n, &unknown) && !unknown;
 }
 
@@ -396,7 +413,7 @@ static void search_cost(const struct survey *s, int random,
 
 	c->nmax = s->nmax;
 	c->full = survey_full_rows(s);
-	c->probe = open_au_probe_rows(s);
+	c->probe = open_au_probe_rows(s, random);
 	c->probes = !random && c->probe < c->full;
 	/* a linear collapse shows how deep the probes after it need go */
 	c->probe_seen = random ? 0 : collapse_rows(s) + 1;
@@ -423,13 +440,15 @@ static void search_cost(const struct survey *s, int random,
  * plan keeps (the answers it would cost most on) by LIKELY_COST at most.
  */
 static unsigned likely_random(const struct survey *s, struct plan *p,
-			      const struct search *st)
+			      const struct search *st, int *full)
 {
 	unsigned lin = linear_held(s);
 
-	return lin > st->lo && lin < st->hi && !ran(s, 1, lin) &&
-	       plan_ratio_with(p, lin, 1) <= LIKELY_COST * plan_ratio(p) ?
-	       lin : 0;
+	if (lin <= st->lo || lin >= st->hi || ran(s, 1, lin) ||
+	    plan_ratio_with(p, lin, 1) > LIKELY_COST * plan_ratio(p))
+		return 0;
+	*full = 0;
+	return lin;
 }
 
 /*
@@ -438,10 +457,10 @@ static unsigned likely_random(const struct survey *s, struct plan *p,
  * shows, one row past it (a full run, where no collapse shows the
  * depth, or a probe went too shallow for a later one).  0: proven.
  */
-static unsigned minimal_proof(const struct survey *s,
+static unsigned minimal_proof(const struct survey *s, int random,
 			      const struct search *st, int *full)
 {
-	const struct step *p = open_au_find_run(s, 0, st->lo, 0);
+	const struct step *p = open_au_find_run(s, random, st->lo, 0);
 
 	*full = 0;
 	if (st->hi <= s->nmax && !st->hi_run)
@@ -449,9 +468,9 @@ static unsigned minimal_proof(const struct survey *s,
 	if (!st->lo || st->lo_full)
 		return 0;
 	if (p && !p->collapsed &&
-	    s->tab[p - s->step].nrows >= open_au_probe_rows(s))
+	    s->tab[p - s->step].nrows >= open_au_probe_rows(s, random))
 		return 0;
-	*full = !collapse_seen(s) || p;
+	*full = !collapse_seen(s, random) || p;
 	return st->lo;
 }
 
@@ -474,18 +493,13 @@ unsigned open_au_next_run(const struct survey *s, int random, int *full)
 	search_state(s, random, &st);
 	search_cost(s, random, &c);
 	p = plan_make(&c, st.lo, st.hi, st.lo_full, st.hi_run);
-	nr = p && random ? likely_random(s, p, &st) : 0;
+	nr = p && random ? likely_random(s, p, &st, full) : 0;
 	if (!nr && p)
 		nr = plan_move(p, st.lo, st.hi, st.lo_full, full);
 	plan_free(p);
 	if (nr)
 		return nr;
-	if (!random)
-		return minimal_proof(s, &st, full);
-	*full = 1;
-	if (st.lo && !st.lo_full)
-		return st.lo;
-	return st.hi <= s->nmax && !st.hi_run ? st.hi : 0;
+	return minimal_proof(s, random, &st, full);
 }
 
 static void cost_run(const struct survey *s, unsigned nr, double rows,
