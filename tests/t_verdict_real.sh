@@ -36,3 +36,56 @@ sed 's/^\([0-9]*[KM]iB  *[^ ]*  *\)[^ ]*\(  *\)\([^ ]*\)/\1\3\2\3/' \
 fat_line "$TMP/fat-place.txt" > "$TMP/fat-place"
 expect_grep "fat: AU 0 alone slower is still a FAT area" \
 	'^# fat_aus: 0 (\(medium\|high\))' "$TMP/fat-place"
+
+# 001-sandisk-cf-32gb: the only -O run (--random) collapses; the linear
+# --findfat table shows the minimum full-speed write (the expert: 64 KB,
+# 32 KiB at a third of the speed).
+F=$TMP/min-fat.txt
+cat > "$F" <<'T'
+# source: tests/real/001-sandisk-cf-32gb.txt (excerpt, one line a row)
+flashbench -O --erasesize=$[64 * 1024 * 1024] /dev/sda --open-au-nr=1 --random
+64MiB 39.3M/s
+32MiB 70.1M/s
+16MiB 70.2M/s
+8MiB 25.8M/s
+4MiB 18M/s
+2MiB 9.41M/s
+1MiB 4.93M/s
+512KiB 2.35M/s
+256KiB 1.14M/s
+128KiB 596K/s
+64KiB 3.87M/s
+32KiB 3.05M/s
+16KiB 2.12M/s
+T
+cp "$F" "$TMP/min-o.txt"
+cat >> "$F" <<'T'
+flashbench --findfat --fat-nr=4 --erasesize=$[64 * 1024 * 1024] --blocksize=1024 /dev/sda
+64MiB 47.1M/s 70M/s 69.9M/s 69.8M/s
+32MiB 69.3M/s 70.4M/s 70M/s 70.4M/s
+16MiB 43.7M/s 58.2M/s 70.4M/s 70.4M/s
+8MiB 70.3M/s 70.4M/s 69.4M/s 58M/s
+4MiB 69.3M/s 69.9M/s 70.3M/s 70.3M/s
+2MiB 69.1M/s 69.8M/s 70.2M/s 66.1M/s
+1MiB 69.3M/s 64.6M/s 70M/s 70.1M/s
+512KiB 65.2M/s 61.1M/s 68.6M/s 68.7M/s
+256KiB 60M/s 61M/s 60.8M/s 60.8M/s
+128KiB 68M/s 61.2M/s 63.4M/s 69.3M/s
+64KiB 37M/s 54.8M/s 55.4M/s 54.9M/s
+32KiB 23.9M/s 23.9M/s 23.9M/s 24M/s
+16KiB 8.89M/s 8.91M/s 8.94M/s 8.28M/s
+8KiB 5.02M/s 4.81M/s 5.03M/s 5.02M/s
+4KiB 2.11M/s 2.14M/s 2.11M/s 2.14M/s
+2KiB 1.1M/s 1.11M/s 1.11M/s 1.11M/s
+1KiB 545K/s 546K/s 543K/s 546K/s
+T
+$FB --analyze="$F" 2>&1 | grep '^# min_full_speed_write:' > "$TMP/min-fat"
+expect_grep "min_write: read from the linear -f table where no -O run held" \
+	'^# min_full_speed_write: 64KiB (medium) -- .*the linear -f writes' \
+	"$TMP/min-fat"
+# control: the collapsed -O run alone shows no full-speed write
+$FB --analyze="$TMP/min-o.txt" 2>&1 |
+	grep '^# min_full_speed_write:' > "$TMP/min-o"
+expect_grep "min_write: a collapsed -O run alone stays inconclusive" \
+	'^# min_full_speed_write: unknown (inconclusive) -- every run collapsed' \
+	"$TMP/min-o"
