@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/internal.h"
 #include "analysis/stats.h"
@@ -673,9 +674,60 @@ static void min_write_verdict(const struct column *c, size_t m,
 	/* how far the verdict stands from the knife edge: w.margin */
 	full_value(&t, &w, v);
 	bound_value(c, m, run, &t, first, &w, v);
-	say(v->evidence, sizeof(v->evidence), "%s runs that held, N=%u",
-	    run->random ? "random" : "linear", run->nr);
+	/*
+	 * The -f tables stand in for runs no -O run confirms, and none of
+	 * the simulated cards' checks reads them: medium at most.
+	 */
+	if (run->t->kind == TAB_FAT) {
+		v->conf = conf_min(v->conf, CONF_MEDIUM);
+		say(v->evidence, sizeof(v->evidence),
+		    "no -O run held: the linear -f writes of each AU");
+	} else
+		say(v->evidence, sizeof(v->evidence),
+		    "%s runs that held, N=%u", run->random ? "random" :
+		    "linear", run->nr);
 	doubt_value(c, m, run, &w, v);
+}
+
+/*
+ * A linear -f table writes each AU from its start in writes of each
+ * row's size: what a linear -O run with one AU open writes.  Where no -O
+ * run held (or none was made), its AUs stand in as such runs, the
+ * fastest at each size as best_times() takes it, so a FAT area or a
+ * paused AU does not set the speed.
+ */
+static size_t fat_columns(const struct table *tabs, size_t n,
+			  struct column *c)
+{
+	size_t i, m = 0;
+	unsigned j;
+
+	for (i = 0; i < n; i++) {
+		if (tabs[i].kind != TAB_FAT || tabs[i].random)
+			continue;
+		for (j = 0; j < tabs[i].ncols && j < TABLE_MAXCOLS &&
+		     m < MAX_COLS; j++) {
+			memset(&c[m], 0, sizeof(c[m]));
+			c[m].t = &tabs[i];
+			c[m].col = j;
+			c[m].nr = 1;
+			c[m++].group = tabs[i].erasesize;
+		}
+	}
+	return m;
+}
+
+/* No -O run held: the linear -f tables' AUs, if there are any. */
+static void fat_instead(const struct table *tabs, size_t n,
+			struct column *c, size_t *m)
+{
+	size_t nbad, k;
+
+	if (pick_run(c, *m, &nbad))
+		return;
+	k = fat_columns(tabs, n, c);
+	if (k)
+		*m = k;
 }
 
 void family_min_write(const struct table *tabs, size_t n,
@@ -689,6 +741,7 @@ void family_min_write(const struct table *tabs, size_t n,
 	c = judged_columns(tabs, n, &m);
 	if (!c)
 		return;
+	fat_instead(tabs, n, c, &m);
 	min_write_verdict(c, m, &out->min_full_speed_write);
 	free(c);
 }

@@ -500,7 +500,7 @@ def card_runs(r, c, idx, only):
         add(run, "page_size", a, truth, observable(run, truth))
 
     if only == "fat":
-        fat_runs(r, c, idx, add)
+        fat_runs(r, c, idx, add, tr)
         return out
     files, plane_seen = [], plane_step_seen(r, c)
     for bs, run in ((1024, "align1k"), (3072, "align3k")):
@@ -551,11 +551,11 @@ def card_runs(r, c, idx, only):
     add("wrong2x", fam, a, alone, not rnd, real=real)
     a = r.offline(files + [f], "ao%d.txt" % idx)
     add("wrong2x+a", fam, a, paired, real=real)
-    fat_runs(r, c, idx, add)
+    fat_runs(r, c, idx, add, tr)
     return out
 
 
-def fat_runs(r, c, idx, add):
+def fat_runs(r, c, idx, add, tr):
     """The -f runs of one card, alone and read together."""
     dev, au, tmp = dev_name(c), c["au"], r.tmp
     files, truths = [], []
@@ -575,6 +575,9 @@ def fat_runs(r, c, idx, add):
             coll = collapsing(t)
         truths.append(fat_truth(c, coll))
         add(run, "fat_aus", a, truths[-1])
+        if not extra:
+            # each AU written linearly, one at a time: as -O N=1
+            add(run, "min_full_speed_write", a, tr.min_write())
     a = r.offline(files, "f%d.txt" % idx)
     add("fat+r", "fat_aus", a, next((t for t in truths if t is not None),
                                     None))
