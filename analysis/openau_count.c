@@ -230,12 +230,42 @@ static int deepens(const struct nstate *s, size_t ns, size_t bad,
 	       !low_telling(s[bad - 1].show, c, m, HELD_FULLY);
 }
 
+/*
+ * A collapse pays an AU copy per write, so its rate falls with the write
+ * size (about halving with it); a random run keeping FLAT_STEP of its
+ * rate or more per halving from telling_top() down to 64 KiB is random
+ * writes merged at a flat cost (seen at 25-60 % of the linear rate),
+ * which a card within its random slots shows too.
+ */
+#define FLAT_STEP 0.85
+
+static int flat_slow(const struct column *x)
+{
+	uint64_t top = telling_top(x);
+	double hi = -1, lo = -1, need = 1;
+	size_t i;
+
+	if (!x->random || telling_sizes(x) < 2)
+		return 0;
+	for (i = 0; i < x->t->nrows; i++) {
+		if (x->t->rows[i].key > top || x->t->rows[i].key < PAGE_MAX)
+			continue;
+		if (hi < 0)
+			hi = cell(x, i);
+		else
+			need *= FLAT_STEP;
+		lo = cell(x, i);
+	}
+	return hi > 0 && lo >= need * hi;
+}
+
 static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		      const struct column *c, size_t m, struct reading *r,
 		      struct verdict *v)
 {
 	const struct column *show;
 	int weak;
+	char a[UNIT_BUFLEN];
 
 	if (bad == ns) {
 		/* one N that held is a lower bound, as is the largest */
@@ -261,6 +291,13 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 				       s[0].show->weak ? CONF_LOW : CONF_MEDIUM,
 				       s[0].show->weak };
 		quote_column(v->evidence, sizeof(v->evidence), s[0].show);
+		if (flat_slow(s[0].show)) {
+			r->conf = CONF_LOW;
+			say(v->evidence, sizeof(v->evidence), "its rate does "
+			    "not fall with the size from %s: merged random "
+			    "writes, not clearly a collapse",
+			    fmt_size(a, (double)telling_top(s[0].show)));
+		}
 		return;
 	}
 	show = s[bad - 1].show;

@@ -64,3 +64,23 @@ for v in 101 -5 x; do
 		fail "rmerge=$v: exit $st: $(head -c 300 "$TMP/err")"
 	fi
 done
+
+# A random run flat at rmerge=30 % of linear from 512KiB down is merged
+# writes, not N=1 collapsing: no "no random slot" at medium or high; a
+# card with no random slot still collapses, halving with the size.
+for p in 30 40; do
+	$FB --survey "sim:sd08g,noise=0,random=2,rmerge=$p" > "$TMP/sv" 2>&1
+	l=$(grep "^# open_au_random:" "$TMP/sv")
+	case $l in
+	"# open_au_random: 0 (low)"*"not clearly a collapse"*|\
+	"# open_au_random: "[1-9]*|*"(inconclusive)"*)
+		pass "rmerge=$p: flat random rate not read as a collapse" ;;
+	*)	fail "rmerge=$p: ${l:-no open_au_random line}" ;;
+	esac
+done
+$FB --survey "sim:sd08g,noise=0,random=0" > "$TMP/sv" 2>&1
+if grep -q "^# open_au_random: 0 (medium)" "$TMP/sv"; then
+	pass "random=0: N=1 still collapses (medium)"
+else
+	fail "random=0: $(grep '^# open_au_random:' "$TMP/sv")"
+fi
