@@ -82,7 +82,7 @@ flashbench --findfat --fat-nr=4 --erasesize=$[64 * 1024 * 1024] --blocksize=1024
 T
 $FB --analyze="$F" 2>&1 | grep '^# min_full_speed_write:' > "$TMP/min-fat"
 expect_grep "min_write: read from the linear -f table where no -O run held" \
-	'^# min_full_speed_write: 64KiB (medium) -- .*the linear -f writes' \
+	'^# min_full_speed_write: 64KiB (low) -- .*the linear -f writes' \
 	"$TMP/min-fat"
 # control: the collapsed -O run alone shows no full-speed write
 $FB --analyze="$TMP/min-o.txt" 2>&1 |
