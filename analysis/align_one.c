@@ -382,26 +382,6 @@ static void floor_edge(const struct family *f, size_t pg,
 }
 
 /*
- * The rows under the page step against the rows under those: one row
- * (a group of 2 pages) or two (of 4: both boundaries inside it) standing
- * above them (PLANE_SHARE) may be a multi-plane card's own page step,
- * which the levels took for the floor.
- */
-static int plane_gap(const struct family *f, const struct step *st,
-		     size_t k, double *fl, double *stand, double *se);
-
-static int plane_stands(const struct family *f, const struct step *st,
-			size_t k)
-{
-	double fl, stand, se;
-
-	if (!plane_gap(f, st, k, &fl, &stand, &se))
-		return 0;
-	return stand >= ABS_MIN && stand >= PLANE_SHARE * (st->up - fl) &&
-	       stand >= PLANE_Z * se;
-}
-
-/*
  * The first k rows under the step, how far they stand above the median
  * of the (up to 3) rows under those (*stand, over *fl) and its standard
  * error (*se).  0: too few rows to tell.
@@ -427,6 +407,23 @@ static int plane_gap(const struct family *f, const struct step *st,
 	*stand = top / (double)m - *fl;
 	*se = f->sd[f->seg[st->b]] * sqrt(1.0 / (double)m + 1.0 / (double)n);
 	return 1;
+}
+
+/*
+ * The rows under the page step against the rows under those: one row
+ * (a group of 2 pages) or two (of 4: both boundaries inside it) standing
+ * above them (PLANE_SHARE) may be a multi-plane card's own page step,
+ * which the levels took for the floor.
+ */
+static int plane_stands(const struct family *f, const struct step *st,
+			size_t k)
+{
+	double fl, stand, se;
+
+	if (!plane_gap(f, st, k, &fl, &stand, &se))
+		return 0;
+	return stand >= ABS_MIN && stand >= PLANE_SHARE * (st->up - fl) &&
+	       stand >= PLANE_Z * se;
 }
 
 /*
