@@ -259,8 +259,10 @@ static int confirm(struct survey *s)
 	if (!fgets(line, sizeof(line), stdin) || strcmp(line, "yes\n")) {
 		if (vm_stop)
 			survey_interrupted(s);
-		survey_stop(s, EXIT_FAILURE,
-			    "not confirmed; nothing was written");
+		survey_stop(s, EXIT_FAILURE, "not confirmed; %s",
+			    s->done[PH_CAPACITY] == 2 ?
+			    "only the capacity probes were written" :
+			    "nothing was written");
 		return -1;
 	}
 	return 0;

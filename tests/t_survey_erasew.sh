@@ -95,20 +95,21 @@ expect_grep "survey erasew: too small: the stop line" \
 
 # consent is asked only on a real device: a sparse file, whose reads
 # show no erase size unless the machine's load makes one up (then the
-# normal plan comes first: skipped, not failed)
+# normal plan comes first: skipped, not failed).  Yes to the capacity
+# check, the first write; no to find-erase.
 IMG=$TMP/flat.img
 rm -f "$IMG"
 truncate -s 300M "$IMG"
 if ! command -v script > /dev/null; then
 	skip "survey erasew: no script(1) for a terminal"
 else
-	printf 'no\n' | script -qec "$FB --survey $IMG > $S.tty.txt; \
+	printf 'yes\nno\n' | script -qec "$FB --survey $IMG > $S.tty.txt; \
 		echo status=\$?" /dev/null > "$S.tty" 2>&1
 	if ! grep -q '^# plan: the reads gave no erase size sure enough' \
 		"$S.tty.txt"; then
 		skip "survey erasew: the file's reads gave an erase size here"
 	elif grep -q 'status=1' "$S.tty" &&
-	     grep -q 'survey stopped: not confirmed; nothing was written' \
+	     grep -q 'survey stopped: not confirmed; only the capacity probes were written' \
 		"$S.tty"; then
 		pass "survey erasew: not confirmed: exit 1, after its plan"
 	else
