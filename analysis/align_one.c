@@ -466,12 +466,18 @@ static int floor_raised(const struct family *f, size_t pg,
 	       fl >= PLANE_Z * level_se(f, f->nseg - 1, f->nseg - 1);
 }
 
+/* A page that may be a multi-plane card's group of pages: low. */
+static void plane_low(struct align_read *r)
+{
+	r->pplane = 1;
+	r->page.conf = CONF_LOW;
+}
+
 static void floor_unsure(const struct family *f, struct align_read *r)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 
-	r->pplane = 1;
-	r->page.conf = CONF_LOW;
+	plane_low(r);
 	say(r->page.note, sizeof(r->page.note), "the floor under it stands "
 	    "at %s, down to %s: an offset, or a smaller page read several "
 	    "at a time (multi-plane)", fmt_time(a, f->lvl[f->nseg - 1]),
@@ -483,8 +489,7 @@ static void plane_unsure(const struct family *f, const struct step *st,
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 
-	r->pplane = 1;
-	r->page.conf = CONF_LOW;
+	plane_low(r);
 	say(r->page.note, sizeof(r->page.note), "diff %s at %s stands above "
 	    "the floor under it: the page may be %s, read 2 at a time "
 	    "(multi-plane)", fmt_time(a, f->d[st->b]),
@@ -496,8 +501,7 @@ static void plane_masked(const struct family *f, const struct step *st,
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
 
-	r->pplane = 1;
-	r->page.conf = CONF_LOW;
+	plane_low(r);
 	say(r->page.note, sizeof(r->page.note), "the scatter at %s (%s) "
 	    "could hide a smaller page read 2 or 4 at a time (multi-plane)",
 	    fmt_size(a, (double)f->key[st->b]),
