@@ -647,15 +647,41 @@ static void count_scope(const struct count_read *x, struct verdict *v)
 	}
 }
 
+/*
+ * An N that collapsed below two that held: an outlier, or the runs above
+ * it held by chance.  The runs prove no more than the span from the N
+ * below it to the count the edge gave.
+ */
+static void outlier_span(const struct count_read *x, struct verdict *v)
+{
+	unsigned below = x->odd ? x->s[x->odd - 1].nr : 0;
+	uint64_t top = v->at_least ? v->upto : v->value;
+
+	if (x->bad == x->ns || v->is_null || v->at_most || !top ||
+	    below >= top)
+		return;
+	if (below) {
+		set_value(v, below, v->conf);
+		v->at_least = 1;
+		v->upto = top;
+	} else {
+		set_value(v, top, v->conf);
+		v->at_least = 0;
+		v->at_most = 1;
+		v->upto = 0;
+	}
+}
+
 static void count_doubts(const struct count_read *x, struct verdict *v)
 {
 	char a[UNIT_BUFLEN];
 
 	if (x->odd < x->ns) {
 		v->conf = conf_down(v->conf);
+		outlier_span(x, v);
 		say(v->evidence, sizeof(v->evidence),
-		    "N=%u collapses although two larger N hold: an outlier",
-		    x->s[x->odd].nr);
+		    "N=%u collapses although two larger N hold: an outlier, "
+		    "or they held by chance", x->s[x->odd].nr);
 	}
 	if (x->contra) {
 		v->conf = CONF_LOW;

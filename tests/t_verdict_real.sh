@@ -90,3 +90,34 @@ $FB --analyze="$TMP/min-o.txt" 2>&1 |
 expect_grep "min_write: a collapsed -O run alone stays inconclusive" \
 	'^# min_full_speed_write: unknown (inconclusive) -- every run collapsed' \
 	"$TMP/min-o"
+
+# 004-sandisk-sd04g-class4's linear sweep: N=5 collapses, 6 and 7 hold,
+# 8 on collapse.  Either N=5 is an outlier or 6 and 7 held by chance:
+# the runs prove "between 4 and 7", not 7 (the reader labels 4 to 5).
+oau_line() {
+	$FB --analyze="$1" 2>&1 | grep '^# open_au_linear:'
+}
+sweep_run() {
+	echo "./flashbench -O --open-au-nr=$1 /dev/mmcblk0"
+	for s in 4MiB 2MiB 1MiB 512KiB 256KiB 128KiB 64KiB 32KiB 16KiB; do
+		echo "$s $2"
+	done
+}
+{ sweep_run 1 9.1M/s; sweep_run 2 9.1M/s; sweep_run 3 2.1M/s
+  sweep_run 4 9.1M/s; sweep_run 5 9.1M/s; sweep_run 6 2.1M/s
+  sweep_run 7 2.1M/s; } > "$TMP/oau-outlier.txt"
+oau_line "$TMP/oau-outlier.txt" > "$TMP/oau-outlier"
+expect_grep "open-AU: a collapse below two runs that held gives a span" \
+	'^# open_au_linear: between 2 and 5 (medium) -- .*outlier, or they held by chance' \
+	"$TMP/oau-outlier"
+oau_line tests/real/004-sandisk-sd04g-class4.txt > "$TMP/oau-004"
+expect_grep "open-AU: 004's sweep reads as the span its runs prove" \
+	'^# open_au_linear: between 4 and 7 (low)' "$TMP/oau-004"
+
+# control: N=3 held like its neighbours: the edge alone, exact
+{ sweep_run 1 9.1M/s; sweep_run 2 9.1M/s; sweep_run 3 9.1M/s
+  sweep_run 4 9.1M/s; sweep_run 5 9.1M/s; sweep_run 6 2.1M/s
+  sweep_run 7 2.1M/s; } > "$TMP/oau-edge.txt"
+oau_line "$TMP/oau-edge.txt" > "$TMP/oau-edge"
+expect_grep "open-AU: without the outlier the edge is exact" \
+	'^# open_au_linear: 5 (high)' "$TMP/oau-edge"
