@@ -19,8 +19,8 @@
  */
 static const struct verdict_family families[] = {
 	{ "erase_size", AT(erase_size), VT_CLAIMS, family_erase_size },
-	/* read with the erase block, from the same steps */
-	{ "page_size", AT(page_size), 0, NULL },
+	/* read with the erase block, from the same steps; else from writes */
+	{ "page_size", AT(page_size), 0, family_page_writes },
 	{ "open_au_linear", AT(open_au_linear), VT_BOUND,
 	  family_open_au_linear },
 	{ "open_au_random", AT(open_au_random), VT_BOUND,

@@ -247,6 +247,8 @@ void family_open_au_linear(const struct table *tabs, size_t n,
 void family_open_au_random(const struct table *tabs, size_t n,
 			   const struct analysis_ctx *ctx,
 			   struct analysis *out);
+void family_page_writes(const struct table *tabs, size_t n,
+			const struct analysis_ctx *ctx, struct analysis *out);
 void family_min_write(const struct table *tabs, size_t n,
 		      const struct analysis_ctx *ctx, struct analysis *out);
 void family_fat(const struct table *tabs, size_t n,

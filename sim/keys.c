@@ -80,6 +80,10 @@ static const struct sim_key keys[] = {
 	KEY("rmerge", KEY_PERCENT, rmerge,
 	    "writes into a random-capable AU, in any order, run at this\n"
 	    "             percent of the in-order rate; 0: off [0]"),
+	KEY("rmw", KEY_PERCENT, rmw,
+	    "a write covering part of a page costs this percent of a\n"
+	    "             page copy more (read back, programmed whole); 0: off\n"
+	    "             [0]"),
 	KEY("pause", KEY_PERCENT, pause,
 	    "percent chance per MiB written of a 20-200ms pause [noise]"),
 	KEY("stall", KEY_STALL, stall_every,

@@ -55,6 +55,11 @@ struct sim_params {
 	 */
 	double rmerge;
 	/*
+	 * rmw=P: a write covering part of a page reads that page back and
+	 * programs it whole, at P percent of a page copy more (0: off)
+	 */
+	double rmw;
+	/*
 	 * stall=N:DURATION: write k (from 1, since the device was opened)
 	 * takes stall_ns more where k mod N is seed mod N (N = stall_every,
 	 * 0: never): a known count of stalls, placed by the seed

@@ -11,8 +11,9 @@ collapse past the open limit looks: a copy of the whole rest of an AU per
 write or a part of it (merge), a fixed share of the rate (level), small
 writes that skip the slots (small); random-order writes that cost more
 (rcost) or, with --rmerge, that run flat at 25-70 % of the linear rate
-on three cards in ten of those with random slots (rmerge); pauses as often as the noise
-says).  After those, --fitted N more cards (none by default) are drawn
+on three cards in ten of those with random slots (rmerge); with --rmw,
+three cards in ten reading back a page written in part (rmw, 30-100 %
+of a page copy); pauses as often as the noise says).  After those, --fitted N more cards (none by default) are drawn
 near the cards fitted to the real reports (tests/real/
 CALIBRATION, doc/sim.md): a fitted card's keys with the AU
 halved, doubled or kept, open and random moved by up to 2 and 1, rmerge
@@ -22,7 +23,8 @@ alone.  On each card the suite runs what people run:
   align1k   -a --blocksize=1024                       erase, page
   align3k   -a --blocksize=3072                       erase, page
   align     both -a tables read together (--analyze)  erase, page
-  sweep     -O --erasesize=AU --open-au-nr=1-<open+3> linear, min write
+  sweep     -O --erasesize=AU --open-au-nr=1-<open+3> linear, min write,
+                                                      page (writes)
   rsweep    the same with --random                    random, min write
   single    -O --erasesize=AU --open-au-nr=N (one N)  linear, min write
   wrong2x   -O --erasesize=2*AU sweep, linear or --random
@@ -66,6 +68,9 @@ What a run can show is what an ideal expert could tell from its output
               step does, noise-free, by PLANE_STEP_MIN (5us) or more;
               else the table is that of a card with pages of the group's
               size, and either the page or the group is a right reading.
+              sweep (write times): only on an rmw= card, at a 2^n page
+              whose half is one of its rows (16 KiB and up): a write of
+              half a page then takes longer than one of a whole page.
 
 A truth the run cannot show is unresolved: an abstention is right
 (right-abstain), a bound that holds ("at most 12KiB", "fewer than 7"
@@ -217,6 +222,29 @@ def draw_rmerge(c):
         c["rmerge"] = rng.randint(*RMERGE_RANGE)
 
 
+# A card that reads back a page written in part and programs it whole
+# (rmw=, issue 23: tests/real/007's USB stick, whose -a table shows no
+# page), in this share of the cards, at this range of percent of a page
+# copy; the page verdict may then come from write times alone.
+RMW_SHARE = 0.3
+RMW_RANGE = (30, 100)
+
+
+def draw_rmw(c):
+    """rmw= from a generator of the card's own, as draw_rmerge()."""
+    rng = random.Random(c["seed"] ^ 0x27d4eb2f)
+    if rng.random() < RMW_SHARE:
+        c["rmw"] = rng.randint(*RMW_RANGE)
+
+
+def rmw_seen(c):
+    """Can an -O sweep (rows of 2^n down to 16 KiB) show the page by its
+    write times?  Only on an rmw= card, at a 2^n page whose half is a
+    row."""
+    p = c["page"]
+    return bool(c.get("rmw")) and p & (p - 1) == 0 and p // 2 >= 16 * KIB
+
+
 def draw_fitted(rng, fitted):
     """A card near one fitted to a real report (tests/real/CALIBRATION):
     its keys jittered, a fresh seed and noise."""
@@ -260,7 +288,7 @@ def dev_name(c, **change):
     them runs it too."""
     c = dict(c, **change)
     keys = KEYS if c.get("planes", 1) > 1 else KEYS[:-2]
-    keys = keys + (["rmerge"] if c.get("rmerge") else [])
+    keys = keys + [k for k in ("rmerge", "rmw") if c.get(k)]
     return "sim:%s,%s" % (c["profile"], ",".join(
         "%s=%d" % (k, c[k]) for k in keys))
 
@@ -522,6 +550,9 @@ def card_runs(r, c, idx, only):
     add("sweep", "open_au_linear", a, tr.sweep(c["open"], hi),
         real=c["open"])
     add("sweep", "min_full_speed_write", a, tr.min_write())
+    # scored on rmw= cards, and wherever a page comes from writes
+    if c.get("rmw") or a["page_size"].get("value") is not None:
+        add("sweep", "page_size", a, c["page"] if rmw_seen(c) else None)
     a = r.run(w + ["--open-au-nr=1-%d" % rhi, "--random"])
     # the erase size is not confirmed: a bound, not the count
     add("rsweep", "open_au_random", a, tr.sweep(c["random"], rhi, True),
@@ -583,7 +614,7 @@ def fat_runs(r, c, idx, add, tr):
                                     None))
 
 
-def cards(n, seed, planes=True, rmerge=False):
+def cards(n, seed, planes=True, rmerge=False, rmw=False):
     rng = random.Random(seed)
     res = []
     for _ in range(n):
@@ -592,6 +623,8 @@ def cards(n, seed, planes=True, rmerge=False):
         draw_planes(c)
         if rmerge:
             draw_rmerge(c)
+        if rmw:
+            draw_rmw(c)
         if not planes:
             c["planes"] = 1
         res.append(c)
@@ -652,11 +685,15 @@ def main():
                     help="the same cards, each reading one page at a time")
     ap.add_argument("--rmerge", action="store_true",
                     help="rmerge= on 3 in 10 cards with random slots")
+    ap.add_argument("--rmw", action="store_true",
+                    help="rmw= on 3 in 10 cards (the page then shows in "
+                    "write times)")
     ap.add_argument("--fitted", type=int, default=0,
                     help="this many more cards near those fitted to the "
                     "real reports (tests/real/CALIBRATION) [0]")
     args = ap.parse_args()
-    deck = cards(args.cards, args.seed, not args.no_planes, args.rmerge)
+    deck = cards(args.cards, args.seed, not args.no_planes, args.rmerge,
+                 args.rmw)
     deck += fitted_cards(args.fitted, args.seed)
     if args.noise is not None:
         for c in deck:
