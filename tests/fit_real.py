@@ -4,7 +4,7 @@
 For every tests/real/NNN-*.txt, reads the report's tables with
 ./flashbench --analyze=FILE --json, runs the same command lines on a
 sim: card and searches the card's keys (profile, au, page, open, random,
-merge, level, small, rcost, rmerge, planes) for the rows closest to the
+merge, level, small, rcost, rmerge, rmw, planes) for the rows closest to the
 report's.  The sim's absolute speeds are its profile's, so rows are
 compared by shape, in units of the report's own scale:
 
@@ -86,6 +86,8 @@ def candidates(key, card, start):
 		return [0, 50, 100]
 	if key == "rmerge":
 		return [0, 30, 50, 70]
+	if key == "rmw":
+		return [0, 50, 100]
 	if key == "planes":
 		return [p for p in (1, 2, 4)
 			if au % (p * card["page"]) == 0 and
@@ -97,14 +99,14 @@ def candidates(key, card, start):
 # only with what they cost: alone, a random count past 0 with no cost
 # would run --random rows at full speed, no nearer a slow real row).
 SEARCH = ["profile", "au", "page", "planes", "open", ("random", "rmerge"),
-	  "rcost", "merge", "level", "small"]
+	  "rcost", "merge", "level", "small", "rmw"]
 
 
 def spec(card, keys=None):
 	"""The sim: name of card (only keys, if given: a read-only run)."""
 	keys = keys or [k for k in card if k != "profile"]
 	parts = ["%s=%d" % (k, card[k]) for k in keys if k != "profile"
-		 and (k != "rmerge" or card[k])]
+		 and (k not in ("rmerge", "rmw") or card[k])]
 	return "sim:%s,noise=0,seed=1,%s" % (card["profile"], ",".join(parts))
 
 
@@ -162,7 +164,8 @@ class Report:
 			"page": v.get("page_size", 16 * KIB),
 			"open": min(v.get("open_au_linear", max(nrs)), 16),
 			"random": v.get("open_au_random", 0), "merge": 100,
-			"level": 0, "small": 0, "rcost": 0, "rmerge": 0}
+			"level": 0, "small": 0, "rcost": 0, "rmerge": 0,
+			"rmw": 0}
 		card["random"] = min(card["random"], card["open"])
 		if not 512 * KIB <= card["au"] <= 32 * MIB:
 			card["au"] = 4 * MIB
@@ -396,7 +399,7 @@ def parse_calibration(path=CALIBRATION):
 def card_of(name):
 	"""The keys of a calibration spec, as a card."""
 	head, _, rest = name[4:].partition(",")
-	card = {"profile": head, "rmerge": 0}
+	card = {"profile": head, "rmerge": 0, "rmw": 0}
 	for kv in rest.split(","):
 		k, _, v = kv.partition("=")
 		if k not in ("noise", "seed"):
