@@ -90,7 +90,8 @@ struct testdesc {
 extern const struct testdesc testdesc_align, testdesc_open_au,
 	testdesc_find_fat, testdesc_erase, testdesc_discard, testdesc_scatter,
 	testdesc_interval, testdesc_ramp, testdesc_iops, testdesc_sustained,
-	testdesc_find_erase, testdesc_capacity;
+	testdesc_find_erase, testdesc_capacity,
+	testdesc_iops_random;	/* --iops without its sequential pass */
 
 /* The ramp's chunk of that part for these options (the survey's forecast). */
 uint64_t ramp_chunk(const struct opts *o, enum ramp_part q);
@@ -102,6 +103,9 @@ struct iops_figures {
 
 /* An --iops table's figures; 0 when t is not one or has no row. */
 int iops_figures(const struct table *t, struct iops_figures *m);
+
+/* The region --iops spreads its places over, from its offset. */
+uint64_t iops_region(const struct opts *o, const struct dev *d);
 
 /*
  * A complete --capacity table's verdict line into buf: 1 when the card

@@ -341,7 +341,15 @@ static int sim_read(struct dev *d, void *buf, uint64_t len, uint64_t off,
 		s->rd_started = 1;
 	}
 	if (iops_priced(s, off, len)) {
-		*ns = jitter(s, read_rand, per_io(s->p.iops_read));
+		/*
+		 * A page or AU boundary costs what it costs any read, so -a
+		 * still sees the geometry; an aligned read costs the rate.
+		 */
+		t = (double)per_io(s->p.iops_read) +
+		    (double)sense_cost(s, off, off + len) -
+		    (double)sense_cost(s, 0, len) +
+		    (double)cross_cost(s, off, last);
+		*ns = jitter(s, read_rand, (uint64_t)(t + 0.5));
 		return 0;
 	}
 	t = (double)(s->t.rd_cmd + xfer(s, len) +

@@ -40,7 +40,8 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 
 	if (!o->test->writes)
 		return (double)r->plan.io.reads * read_ns(s);
-	if (o->test == &testdesc_capacity)
+	/* the IOPS step's writes scatter as the capacity probes do */
+	if (o->test == &testdesc_capacity || o->test == &testdesc_iops_random)
 		return survey_est_probes(s, &cap, 0) +
 		       (double)cap.reads * read_ns(s);
 	if (o->test == &testdesc_find_erase)
@@ -114,4 +115,7 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 		c->ns += survey_est_write(s, s->fat_bs, FAT_NR,
 					  survey_fat_rows(s), r);
 	}
+	c->bytes += (double)(s->iops.writes * s->iops.len);
+	c->ns += survey_est_probes(s, &s->iops, worst) +
+		 (double)s->iops.reads * read_ns(s);
 }

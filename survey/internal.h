@@ -15,7 +15,7 @@
 #define FAT_NR FAT_AUS
 
 enum phase { PH_ALIGN, PH_CAPACITY, PH_OPEN_LIN, PH_OPEN_RAND, PH_FAT_LIN,
-	     PH_FAT_RAND, PH_COUNT };
+	     PH_FAT_RAND, PH_IOPS, PH_COUNT };
 
 enum step_end { STEP_OK, STEP_SKIP, STEP_STOP };
 
@@ -70,6 +70,7 @@ struct survey {
 	int cur_probe;		/* the run in progress may stop once it holds */
 	struct row_cut cut;	/* the write run in progress, row by row */
 	struct cap_plan cap;	/* the capacity check's, once known */
+	struct cap_plan iops;	/* the IOPS step's random writes and reads */
 };
 
 /* Bytes and time a part of the survey will take. */
@@ -99,6 +100,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 struct opts survey_step_opts(const struct survey *s);
 /* Options of the write tests: the erase size, past the FAT AUs. */
 struct opts survey_write_opts(const struct survey *s);
+struct opts survey_iops_opts(const struct survey *s);
 
 /* budget.c */
 /* Time spent so far. */

@@ -44,6 +44,9 @@ static void command_line(const struct survey *s, const struct opts *o,
 				     o->random ? " --random" : "");
 	else if (o->test == &testdesc_capacity)
 		n = (size_t)snprintf(buf, len, "flashbench --capacity");
+	else if (o->test == &testdesc_iops_random)
+		n = (size_t)snprintf(buf, len, "flashbench --iops --offset=%llu",
+				     (unsigned long long)o->offset);
 	else
 		n = (size_t)snprintf(buf, len, "flashbench -f --erasesize=%llu"
 				     " --blocksize=%llu --fat-nr=%u%s",
@@ -51,7 +54,9 @@ static void command_line(const struct survey *s, const struct opts *o,
 				     (unsigned long long)o->blocksize,
 				     o->fat_nr, o->random ? " --random" : "");
 	if (n < len)
-		snprintf(buf + n, len - n, " %s", s->d->path);
+		n += (size_t)snprintf(buf + n, len - n, " %s", s->d->path);
+	if (o->test == &testdesc_iops_random && n < len)
+		snprintf(buf + n, len - n, " (its random part)");
 }
 
 /*
@@ -154,12 +159,31 @@ static void step_heading(struct survey *s, struct step *st)
 			    st->what, fmt_duration(t, s->pg.run_ns));
 }
 
+/* The IOPS step's 4 KiB places, as its dry run lays them out. */
+static int iops_regions(const struct survey *s, struct extents *e)
+{
+	struct opts o;
+	struct run r;
+	size_t i;
+	int ret;
+
+	if (!s->iops.writes)
+		return 0;
+	o = survey_iops_opts(s);
+	ret = run_prepare(&r, &o, s->d);
+	for (i = 0; !ret && i < r.plan.nranges; i++)
+		ret = extents_add(e, r.plan.ranges[i].off,
+				  r.plan.ranges[i].len);
+	run_free(&r);
+	return ret;
+}
+
 /*
  * Everything the survey may write: the FAT AUs and every open-AU AU,
- * with the AU after it where the ramp writes two; and what the first
- * write step (the capacity check's probes) writes besides; without an
- * erase size (s->nmax 0) that alone.  Into e, the end of the open-AU
- * AUs in *end.  0 or -ENOMEM.
+ * with the AU after it where the ramp writes two; the IOPS step's
+ * places; and what the first write step (the capacity check's probes)
+ * writes besides; without an erase size (s->nmax 0) that alone.  Into
+ * e, the end of the open-AU AUs in *end.  0 or -ENOMEM.
  */
 static int regions(const struct survey *s, const struct plan *first,
 		   struct extents *e, uint64_t *end)
@@ -177,7 +201,27 @@ static int regions(const struct survey *s, const struct plan *first,
 	}
 	for (i = 0; !ret && i < first->nranges; i++)
 		ret = extents_add(e, first->ranges[i].off, first->ranges[i].len);
-	return ret;
+	return ret ? ret : iops_regions(s, e);
+}
+
+/* The IOPS step's line of the plan, where it fits. */
+static void print_iops_plan(const struct survey *s, FILE *f)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN];
+	struct opts o;
+
+	if (!s->iops.writes)
+		return;
+	o = survey_iops_opts(s);
+	fprintf(f, "# plan: last, random 4KiB IOPS: %llu reads and %llu "
+		"writes of %s (%s written) at places spread over %s from "
+		"%llu, one at a time, for the application classes\n",
+		(unsigned long long)s->iops.reads,
+		(unsigned long long)s->iops.writes,
+		fmt_size(a, (double)s->iops.len),
+		fmt_size(b, (double)(s->iops.writes * s->iops.len)),
+		fmt_size(c, (double)iops_region(&o, s->d)),
+		(unsigned long long)o.offset);
 }
 
 /* The capacity check's line of the plan, when it is the first write. */
@@ -235,6 +279,7 @@ static void print_plan(struct survey *s, const struct extents *e,
 		s->ramp_cap ? " (and the AU after each, for the ramp)" : "",
 		(unsigned long long)survey_write_opts(s).offset,
 		(unsigned long long)(end - 1));
+	print_iops_plan(s, f);
 	fprintf(f, "# plan: writes about %s in about %s (a card keeping 8 AUs "
 		"open, 1 for random writes), at most %s in %s (one keeping "
 		"%u); estimated from the reads, refined as it goes\n",
@@ -470,6 +515,19 @@ struct opts survey_step_opts(const struct survey *s)
 	o.nr_arg = o.fat_nr_arg = NULL;
 	o.scatter_order_arg = o.scatter_span_arg = NULL;
 	o.interval_order_arg = NULL;
+	return o;
+}
+
+/*
+ * The IOPS step's: --iops's count of places, from the write tests'
+ * offset, without the sequential pass (the N=1 run has the rate).
+ */
+struct opts survey_iops_opts(const struct survey *s)
+{
+	struct opts o = survey_write_opts(s);
+
+	o.test = &testdesc_iops_random;
+	o.count = o.test->count;
 	return o;
 }
 

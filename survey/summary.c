@@ -119,10 +119,22 @@ static double seq_rate(const struct survey *s)
 	return best;
 }
 
+/* The IOPS step's figures; 0 where it did not run. */
+static int survey_iops(const struct survey *s, struct iops_figures *f)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (iops_figures(&s->tab[i], f))
+			return 1;
+	return 0;
+}
+
 /*
  * The classes the card's SD Status states, against what the survey
- * measured (IOPS it never measures): a line each, as text lines or JSON
- * strings (j); nothing where no class is stated.
+ * measured: a line each, as text lines or JSON strings (j); where it
+ * states none, the classes the IOPS step and the sequential rate reach
+ * (nothing where that step did not run).
  */
 static void class_claims(const struct survey *s, FILE *f, struct json *j)
 {
@@ -132,14 +144,19 @@ static void class_claims(const struct survey *s, FILE *f, struct json *j)
 		.uhs_grade = r->uhs_grade, .video_class = r->video_class,
 		.app_class = r->app_class,
 	};
-	const struct claims_measured m = { NAN, NAN, seq_rate(s) / 1e6 };
+	struct claims_measured m = { NAN, NAN, seq_rate(s) / 1e6 };
+	struct iops_figures io;
 	char *buf = NULL, *line, *next;
 	size_t len = 0;
 	FILE *mem;
 
-	if (!r->has || !(r->speed_class || r->uhs_grade || r->video_class ||
-			 r->app_class))
+	if (survey_iops(s, &io)) {
+		m.read_iops = io.read_iops;
+		m.write_iops = io.write_iops;
+	} else if (!r->has || !(r->speed_class || r->uhs_grade ||
+				r->video_class || r->app_class)) {
 		return;
+	}
 	mem = open_memstream(&buf, &len);
 	if (!mem)
 		return;
@@ -157,12 +174,28 @@ static void class_claims(const struct survey *s, FILE *f, struct json *j)
 	free(buf);
 }
 
+/* The IOPS step's figures, null where it did not run. */
+static void iops_json(const struct survey *s, struct json *j)
+{
+	struct iops_figures io;
+
+	if (!survey_iops(s, &io)) {
+		json_null(j, "iops");
+		return;
+	}
+	json_open(j, "iops", '{');
+	json_double(j, "read", io.read_iops);
+	json_double(j, "write", io.write_iops);
+	json_close(j, '}');
+}
+
 static const char *const phase_name[PH_COUNT] = {
 	[PH_ALIGN] = "alignment (erase and page size)",
 	[PH_CAPACITY] = "capacity check",
 	[PH_OPEN_LIN] = "open-AU limit, linear",
 	[PH_OPEN_RAND] = "open-AU limit, random",
 	[PH_FAT_LIN] = "FAT area, linear", [PH_FAT_RAND] = "FAT area, random",
+	[PH_IOPS] = "random 4KiB IOPS",
 };
 
 static void undone(const struct survey *s, FILE *f, const char *prefix)
@@ -294,6 +327,7 @@ void survey_summary_json(const struct survey *s, const struct advice *adv,
 	if (capacity_table(s))
 		capacity_json(&j, capacity_table(s));
 	json_double(&j, "sequential_write_bps", seq_rate(s));
+	iops_json(s, &j);
 	json_open(&j, "class_claims", '[');
 	class_claims(s, f, &j);
 	json_close(&j, ']');

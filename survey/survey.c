@@ -112,6 +112,22 @@ static unsigned ramp_fit(const struct survey *s)
 	       fit_nr(s, 2);
 }
 
+/* The IOPS step's I/O, from its dry run; none where it does not fit. */
+static void plan_iops(struct survey *s)
+{
+	struct opts o = survey_iops_opts(s);
+	char err[MSG_MAX];
+	struct run r;
+
+	memset(&s->iops, 0, sizeof(s->iops));
+	if (o.test->validate(&o, s->d, err, sizeof(err)))
+		return;
+	if (!run_prepare(&r, &o, s->d))
+		s->iops = (struct cap_plan){ r.plan.io.writes, r.plan.io.reads,
+					     r.plan.max_len };
+	run_free(&r);
+}
+
 /* Sizes for the write tests, from the verdicts; 0: no erase size. */
 static int geometry(struct survey *s)
 {
@@ -135,6 +151,7 @@ static int geometry(struct survey *s)
 	s->fat_bs = s->au / 16;
 	s->nmax = fit_nr(s, 1);
 	s->ramp_cap = ramp_fit(s);
+	plan_iops(s);
 	return s->nmax > 0;
 }
 
@@ -408,6 +425,21 @@ static int erase_from_writes(struct survey *s)
 	return 0;
 }
 
+/*
+ * Random 4KiB reads and writes one at a time, as the application classes
+ * (A1, A2) count them: last, as its writes scatter over many AUs that
+ * the card would still be sorting out in a write test after it.
+ */
+static void iops_phase(struct survey *s)
+{
+	struct opts o = survey_iops_opts(s);
+
+	if (s->writing && !s->no_discard)
+		survey_reset_card(s);
+	if (survey_step(s, &o, PH_IOPS, "random 4KiB IOPS") == STEP_OK)
+		s->done[PH_IOPS] = 2;
+}
+
 static void survey_steps(struct survey *s)
 {
 	if (align_phase(s) || capacity_phase(s))
@@ -419,9 +451,10 @@ static void survey_steps(struct survey *s)
 	}
 	if (!s->au && erase_from_writes(s))
 		return;
-	if (open_au_search(s, 0) || open_au_search(s, 1) || fat_phase(s, 0))
+	if (open_au_search(s, 0) || open_au_search(s, 1) || fat_phase(s, 0) ||
+	    fat_phase(s, 1))
 		return;
-	fat_phase(s, 1);
+	iops_phase(s);
 }
 
 int survey_run(const struct survey_cfg *cfg, struct dev *d, FILE *out,

@@ -55,7 +55,7 @@ fake() {
 		'^# stopped: the card is fake: .*its geometry was not measured' \
 		"$S.txt"
 	expect_grep "fake $1: the write tests not done" \
-		'^# not done: open-AU limit, linear; open-AU limit, random; FAT area, linear; FAT area, random$' \
+		'^# not done: open-AU limit, linear; open-AU limit, random; FAT area, linear; FAT area, random; random 4KiB IOPS$' \
 		"$S.txt"
 	if grep -q '^# step .*: flashbench -[Of] ' "$S.txt"; then
 		fail "fake $1: a write test ran"

@@ -48,7 +48,8 @@ else
 fi
 
 # every write inside the plan's regions, some in the AU after an
-# open-AU one (the ramp's second AU per stream)
+# open-AU one (the ramp's second AU per stream); the IOPS step's places,
+# last, are t_survey_iops.sh's
 expect_grep "survey ramp: the plan names the ramp's AUs" \
 	'^# plan: writes only within .* every 48MiB (and the AU after each, for the ramp) from' \
 	"$S.txt"
@@ -59,7 +60,8 @@ if awk -v au=$au -v off=$off -v step=$step '
 		if (v ~ /MiB$/) return v * 1048576
 		return v + 0
 	}
-	/^write / {
+	/survey step [0-9]*: random 4KiB IOPS/ { iops = 1 }
+	/^write / && !iops {
 		o = $2; n = bytes($3)
 		if (o + n <= 6 * au) { fat++; next }
 		k = int((o - off) / step); r = o - off - k * step

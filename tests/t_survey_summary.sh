@@ -48,9 +48,10 @@ assert st["max_us"] >= st["p999_us"] > 0 and st["max_step"] >= 1, st
 assert st["max_size"] > 0 and st["over"] >= 0, st
 assert d["sequential_write_bps"] > 0, d["sequential_write_bps"]
 c = d["class_claims"]
-assert len(c) == 2 and any("IOPS not measured" in x for x in c), c
+assert len(c) == 2 and any(" write IOPS, " in x for x in c), c
+assert d["iops"]["read"] > 0 and d["iops"]["write"] > 0, d["iops"]
 ' "$S.json"; then
-	pass "summary --json: stalls, sequential_write_bps, class_claims"
+	pass "summary --json: stalls, sequential_write_bps, iops, class_claims"
 else
 	fail "summary --json: $(head -c 300 "$S.json")"
 fi
