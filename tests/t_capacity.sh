@@ -3,7 +3,8 @@
 # the bound holds the real size and the card is never called as claimed;
 # honest sim cards, a file and a loop device are as claimed; the probes
 # are the only blocks written, and are put back after a normal end,
-# SIGTERM and (with --restore) SIGKILL; bad values exit 2 with one line.
+# SIGTERM, ^C, SIGHUP and (with --restore) SIGKILL; bad values exit 2
+# with one line.
 . tests/lib.sh
 
 D=$TMP/capacity
@@ -143,6 +144,18 @@ st=$?
 if [ "$st" -eq 143 ]; then pass "SIGTERM: exit 143"; else
 	fail "SIGTERM: exit $st: $(head -c 300 "$E")"; fi
 unchanged "SIGTERM: put back" "$D/img" "$SUM"
+
+# ^C and a hangup (the terminal closed) put the probes back as well
+for sig in INT:130 HUP:129; do
+	held --preserve="$D/${sig%:*}.fbp" "$D/img"
+	kill -"${sig%:*}" "$_pid"
+	release
+	wait "$_pid" 2>/dev/null
+	st=$?
+	if [ "$st" -eq "${sig#*:}" ]; then pass "SIG${sig%:*}: exit $st"
+	else fail "SIG${sig%:*}: exit $st: $(head -c 300 "$E")"; fi
+	unchanged "SIG${sig%:*}: put back" "$D/img" "$SUM"
+done
 
 held --preserve="$D/kill.fbp" "$D/img"
 kill -KILL "$_pid"
