@@ -553,8 +553,6 @@ static void check_budget(struct front *fr)
 	if (only && fr->ntests > 1)
 		die_usage("%s: --sustained's budget; run --sustained on its "
 			  "own", only);
-	if (fr->plot)
-		die_usage("--plot=%s: does not draw --sustained", fr->plot);
 	if (fr->preserve && !fr->max_write)
 		die_usage("--preserve=%s: --sustained writes to the device's "
 			  "end; give --max-write=SIZE to bound what is saved",

@@ -242,11 +242,14 @@ int drive_write(struct vm *vm, uint64_t off, uint64_t len, uint64_t *ns)
 		ret = dev_transfer(vm->dev, IO_WRITE, vm->buf, vm->buf_len,
 				   len, off, ns);
 	}
-	if (ret)
+	if (ret) {
 		vm->error.err = ret;
-	else if (vm->trace)
+		return ret;
+	}
+	vm_write_latency(vm, *ns);
+	if (vm->trace)
 		fprintf(vm->trace, "write   %-12llu %llu %llu ns\n",
 			(unsigned long long)off, (unsigned long long)len,
 			(unsigned long long)*ns);
-	return ret;
+	return 0;
 }

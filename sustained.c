@@ -144,6 +144,7 @@ static int add_window(struct sustained *s, uint64_t off, uint64_t ns,
 		row->v[1] = (double)s->window * 1e9 / (double)ns;
 		row->v[2] = idle;
 	}
+	vm_row_latency(s->vm, row);
 	if ((ret = sus_add(&s->run, off - s->base, ns, idle)))
 		return ret;
 	return drive_row_end(s->vm, print_row(s, off, ns, idle));

@@ -223,8 +223,8 @@ static int run_io(struct vm *vm, const struct vm_node *n, struct vm_val *out)
 	}
 	if (vm->trace)
 		trace_io(vm->trace, n->io, (uint64_t)off, (uint64_t)len, ns);
-	if (n->io == IO_WRITE && !vm->plan)
-		latency_add(&vm->row_lat, ns);
+	if (n->io == IO_WRITE)
+		vm_write_latency(vm, ns);
 	*out = (struct vm_val){ (double)ns, (double)len, 1, (double)ns,
 				(double)ns, 1 };
 	return 0;
@@ -612,6 +612,27 @@ static void keep_latency(struct table_row *tr, const struct latency *l)
 		*tr->lat = *l;
 }
 
+static void new_row_latency(struct vm *vm)
+{
+	latency_init(&vm->row_lat, vm->stall_ns ? vm->stall_ns : LAT_STALL_NS);
+}
+
+void vm_row_latency(struct vm *vm, struct table_row *tr)
+{
+	if (tr && vm->row_lat.count)
+		keep_latency(tr, &vm->row_lat);
+	new_row_latency(vm);
+}
+
+void vm_write_latency(struct vm *vm, uint64_t ns)
+{
+	if (vm->plan)
+		return;
+	if (!vm->row_lat.threshold_ns)
+		new_row_latency(vm);
+	latency_add(&vm->row_lat, ns);
+}
+
 static int emit_row(struct vm *vm, const struct vm_node *n,
 		    const struct row *r)
 {
@@ -723,8 +744,7 @@ static int run_row(struct vm *vm, const struct vm_node *n)
 	int ret = 0;
 
 	vm->nkept = 0;
-	latency_init(&vm->row_lat,
-		     vm->stall_ns ? vm->stall_ns : LAT_STALL_NS);
+	new_row_latency(vm);
 	if (n->rounds)
 		return run_rounds(vm, n);
 	for (i = 0; i < n->nkids && !ret; i++) {

@@ -177,6 +177,14 @@ struct vm {
 	int (*after_row)(void);
 };
 
+/*
+ * A test that drives its own I/O (testdesc drive): each write's time into
+ * the row being measured, and that row's latencies into tr (NULL: none
+ * kept), starting the next.
+ */
+void vm_write_latency(struct vm *vm, uint64_t ns);
+void vm_row_latency(struct vm *vm, struct table_row *tr);
+
 /* Set from a signal handler: the engine stops before the next I/O. */
 extern volatile sig_atomic_t vm_stop;
 

@@ -32,6 +32,7 @@ static unsigned value_index(const struct table *t, unsigned col)
 	switch (t->kind) {
 	case TAB_ALIGN: return 3;		/* diff */
 	case TAB_ERASE: return col ? 3 : 1;	/* misaligned, aligned rate */
+	case TAB_SUSTAINED: return 1;		/* the window's rate */
 	default: return col;
 	}
 }
@@ -62,6 +63,12 @@ static void series_label(const struct table *t, unsigned col, char *buf,
 	}
 }
 
+/* Rows keyed by where on the device, not by a size: a linear x axis. */
+static int by_offset(const struct table *t)
+{
+	return t->kind == TAB_SCATTER || t->kind == TAB_SUSTAINED;
+}
+
 static void axes_of(const struct table *t, struct chart *c)
 {
 	static const struct {
@@ -89,11 +96,14 @@ static void axes_of(const struct table *t, struct chart *c)
 				 AXIS_SIZE, AXIS_TIME },
 		[TAB_CAPACITY] = { "--capacity: what each probe read back",
 				   "offset", "status", AXIS_SIZE, AXIS_TIME },
+		[TAB_SUSTAINED] = { "--sustained: write rate of each window",
+				    "offset", "rate", AXIS_SIZE, AXIS_RATE },
 	};
 	char bs[UNIT_BUFLEN];
 
 	snprintf(c->title, sizeof(c->title), "%s", kinds[t->kind].title);
-	if (t->blocksize)
+	/* --sustained writes chunks of its own, whatever the block size */
+	if (t->blocksize && t->kind != TAB_SUSTAINED)
 		snprintf(c->title + strlen(c->title),
 			 sizeof(c->title) - strlen(c->title),
 			 " (blocksize %s)", fmt_size(bs, (double)t->blocksize));
@@ -101,7 +111,7 @@ static void axes_of(const struct table *t, struct chart *c)
 	c->yname = kinds[t->kind].yname;
 	c->xunit = kinds[t->kind].xunit;
 	c->yunit = kinds[t->kind].yunit;
-	c->xlog2 = t->kind != TAB_SCATTER;
+	c->xlog2 = !by_offset(t);
 	c->points = t->kind == TAB_SCATTER;
 }
 
@@ -163,7 +173,7 @@ static size_t latency_rows(const struct table *t)
 	return n;
 }
 
-enum latency_chart { LAT_SCATTER, LAT_CDF };
+enum latency_chart { LAT_SCATTER, LAT_CDF, LAT_CDF_ALL };
 
 static void latency_axes(struct chart *c, const struct table *t,
 			 enum latency_chart which)
@@ -178,11 +188,15 @@ static void latency_axes(struct chart *c, const struct table *t,
 		[LAT_CDF] = { "share of writes at most this slow, a line per "
 			      "size", "write latency (log)",
 			      "writes (cumulative)", AXIS_TIME, AXIS_PERCENT },
+		[LAT_CDF_ALL] = { "share of writes at most this slow",
+				  "write latency (log)", "writes (cumulative)",
+				  AXIS_TIME, AXIS_PERCENT },
 	};
 
 	snprintf(c->title, sizeof(c->title), "%s: %s",
 		 table_kind_name(t->kind), kinds[which].title);
-	c->xname = kinds[which].xname;
+	c->xname = which == LAT_SCATTER && by_offset(t) ? "offset" :
+		   kinds[which].xname;
 	c->yname = kinds[which].yname;
 	c->xunit = kinds[which].xunit;
 	c->yunit = kinds[which].yunit;
@@ -234,47 +248,89 @@ static int latency_scatter(struct chart *c, struct chart_data *d,
 		}
 	}
 	latency_axes(c, t, LAT_SCATTER);
-	c->xlog2 = c->ylog10 = c->points = 1;
+	c->xlog2 = !by_offset(t);
+	c->ylog10 = c->points = 1;
 	c->s[0] = (struct chart_series){ .x = d->x, .y = d->y, .n = n };
 	c->ns = 1;
 	stall_mark(c, t, 1);
 	return 0;
 }
 
-/* Percent of a row's writes at or under each latency: a line per size. */
-static int latency_cdf(struct chart *c, struct chart_data *d,
-		       const struct table *t)
+/* The next series of c: percent of l's writes at or under each latency. */
+static void cdf_line(struct chart *c, struct chart_data *d,
+		     const struct latency *l)
 {
-	double seen, *x, *y;
-	size_t k, n;
+	struct chart_series *s = &c->s[c->ns];
+	double seen = 0, *x = d->x + c->ns * LAT_NBUCKETS;
+	double *y = d->y + c->ns * LAT_NBUCKETS;
+	size_t n = 0;
 	unsigned i;
 
-	if (bucket_points(d, t))
-		return -ENOMEM;
-	for (k = 0; k < t->nrows && c->ns < CHART_MAXSERIES; k++) {
+	for (i = 0; i < LAT_NBUCKETS; i++) {
+		if (!l->bucket[i])
+			continue;
+		seen += l->bucket[i];
+		x[n] = latency_bucket_ns(l, i);
+		y[n++] = 100.0 * seen / (double)l->count;
+	}
+	s->x = x;
+	s->y = y;
+	s->n = n;
+	c->ns++;
+}
+
+/* Every row's writes in one: the windows of --sustained are one size. */
+static void merge_rows(const struct table *t, struct latency *all)
+{
+	size_t k;
+	unsigned i;
+
+	memset(all, 0, sizeof(*all));
+	for (k = 0; k < t->nrows; k++) {
 		const struct latency *l = t->rows[k].lat;
-		struct chart_series *s = &c->s[c->ns];
-		char size[UNIT_BUFLEN];
 
 		if (!l)
 			continue;
-		x = d->x + c->ns * LAT_NBUCKETS;
-		y = d->y + c->ns * LAT_NBUCKETS;
-		for (i = 0, n = 0, seen = 0; i < LAT_NBUCKETS; i++) {
-			if (!l->bucket[i])
-				continue;
-			seen += l->bucket[i];
-			x[n] = latency_bucket_ns(l, i);
-			y[n++] = 100.0 * seen / (double)l->count;
-		}
-		s->x = x;
-		s->y = y;
-		s->n = n;
-		snprintf(s->label, sizeof(s->label), "%s",
-			 fmt_size(size, (double)t->rows[k].key));
-		c->ns++;
+		for (i = 0; i < LAT_NBUCKETS; i++)
+			all->bucket[i] += l->bucket[i];
+		all->min_ns = all->count && all->min_ns < l->min_ns ?
+			      all->min_ns : l->min_ns;
+		all->max_ns = all->max_ns > l->max_ns ? all->max_ns : l->max_ns;
+		all->count += l->count;
+		all->over += l->over;
+		all->threshold_ns = l->threshold_ns;
 	}
-	latency_axes(c, t, LAT_CDF);
+}
+
+/*
+ * Percent of the writes at or under each latency: a line per size, or
+ * one for all the writes of a table whose rows are places, not sizes.
+ */
+static int latency_cdf(struct chart *c, struct chart_data *d,
+		       const struct table *t)
+{
+	struct latency all;
+	size_t k;
+
+	if (bucket_points(d, t))
+		return -ENOMEM;
+	if (by_offset(t)) {
+		merge_rows(t, &all);
+		snprintf(c->s[c->ns].label, sizeof(c->s[0].label),
+			 "every write");
+		cdf_line(c, d, &all);
+	}
+	for (k = 0; !by_offset(t) && k < t->nrows &&
+	     c->ns < CHART_MAXSERIES; k++) {
+		char size[UNIT_BUFLEN];
+
+		if (!t->rows[k].lat)
+			continue;
+		snprintf(c->s[c->ns].label, sizeof(c->s[0].label), "%s",
+			 fmt_size(size, (double)t->rows[k].key));
+		cdf_line(c, d, t->rows[k].lat);
+	}
+	latency_axes(c, t, by_offset(t) ? LAT_CDF_ALL : LAT_CDF);
 	c->xlog10 = 1;
 	stall_mark(c, t, 0);
 	return 0;

@@ -70,6 +70,9 @@ check interval 1 0 0 - -i
 # one row: a line with one point shows as a dot
 check one-row 2 1 1 - -O --blocksize=4M
 check discard 2 1 0 - --discard=0:4M
+# --sustained: the rate of each window against the offset, its writes'
+# latencies against the offset, one CDF of every write
+check sustained 2 14 1 - --sustained --max-write=256M
 
 # several tests in one run: a file each, the test's name before the
 # extension, each announced; the name as given is not written

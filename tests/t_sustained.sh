@@ -195,7 +195,6 @@ bad "--idle=5s" -O --idle=5s "$F"
 bad "--max-write=4M" --sustained --max-write=4M "$F"
 bad "--preserve=$S/p.fbp" --sustained --preserve="$S/p.fbp" "$F"
 bad "--max-time" --sustained -O --max-time=30s "$F"
-bad "--plot=$S/x.svg" --sustained --plot="$S/x.svg" "$F"
 for v in 1G:1M:0 1G:1M:x 0:0:1M 1G:1M:2M:3M; do
 	bad "cache" --sustained "sim:cache=$v"
 done
