@@ -9,7 +9,9 @@ The truth: R, W, and the sequential rate the same card writes at noise=0
 (the cache's RATE caps it).  A claim's "meets"/"below" and a "qualifies
 for" listing must agree with it, and none may stand on a card within
 NEAR of a floor.  Prints PASS/FAIL lines and the tally of right / low /
-inconclusive / wrong; argv[1] is the flashbench, argv[2] the card count.
+inconclusive / wrong; argv[1] is the flashbench, argv[2] the card count;
+argv[3] "survey" judges the same lines in --survey's summary instead
+(its IOPS step, its sequential rate from the N=1 run).
 """
 import json
 import random
@@ -19,6 +21,7 @@ import sys
 
 FB = sys.argv[1] if len(sys.argv) > 1 else './flashbench'
 CARDS = int(sys.argv[2]) if len(sys.argv) > 2 else 120
+SURVEY = len(sys.argv) > 3 and sys.argv[3] == 'survey'
 # Profiles with an SD register set (claims) and behind USB (qualifies).
 SD = ('samsung16', 'sd08g', 'su04g')
 USB = ('evo32', 'xporter', 'rage')
@@ -32,6 +35,17 @@ CLAIM_RE = re.compile(r'^claims (A[12]): .*: (.*) \((\w+)\)$')
 def run(spec, *extra):
     return subprocess.run([FB, '--iops', *extra, spec], capture_output=True,
                           text=True, stdin=subprocess.DEVNULL)
+
+
+def judged(spec):
+    """The run whose class lines are judged, and those lines."""
+    if not SURVEY:
+        r = run(spec)
+        return r, r.stdout
+    r = subprocess.run([FB, '--survey', spec], capture_output=True,
+                       text=True, stdin=subprocess.DEVNULL)
+    return r, '\n'.join(l[2:] for l in r.stdout.splitlines()
+                        if l.startswith('# '))
 
 
 def seq_truth(profile, cache_rate):
@@ -104,19 +118,19 @@ def main():
             spec += ',cache=4096:%d' % cache
         if cls and profile in SD:
             spec += ',class=' + cls
-        r = run(spec)
+        r, out = judged(spec)
         if r.returncode:
             print('FAIL: %s: exit %d: %s' % (spec, r.returncode,
                                               r.stderr.strip()))
             fails += 1
             continue
-        verdicts = (qualify_verdicts(r.stdout)
-                    if 'qualifies for ' in r.stdout
-                    else claim_verdicts(r.stdout))
+        verdicts = (qualify_verdicts(out)
+                    if 'qualifies for ' in out
+                    else claim_verdicts(out))
         for c, said, conf in verdicts:
             state = truth(t, c)
             if said is None and state == 'below' and \
-                    'qualifies for' in r.stdout:
+                    'qualifies for' in out:
                 g = 'right'
             else:
                 g = grade(state, said, conf)
