@@ -100,6 +100,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 struct opts survey_step_opts(const struct survey *s);
 /* Options of the write tests: the erase size, past the FAT AUs. */
 struct opts survey_write_opts(const struct survey *s);
+/* The IOPS step's: --iops's random part from the write tests' offset. */
 struct opts survey_iops_opts(const struct survey *s);
 
 /* budget.c */
