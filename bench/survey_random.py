@@ -13,7 +13,8 @@ As bench/survey_linear.py, for the random order:
           after the survey's report before its random search (its -a
           tables and linear count tell the random count exactly)
 Prints search/proof per profile and the median and max over the cards,
-the new binary beside the old one (issue 24: at most 2 per profile and
+and the worst card (the larger of its time and bytes ratios), the new
+binary beside the old one (issue 24: at most 2 per profile and
 at the median, 3 on any card).
 usage: bench/survey_random.py [--fb ./flashbench] [--base FB] [--cards N]
                               [--seed S] [-j J] [--no-profiles]
@@ -62,8 +63,18 @@ def measure(args, card, key):
     return got
 
 
+WORST = {}     # new, old: (the larger of time and bytes ratio, card)
+
+
+def worst(label, name, ratio):
+    WORST[name] = max(WORST.get(name, (0, "")), (max(ratio), label))
+
+
 def show(label, r):
     n, o = ratios(r, "new"), ratios(r, "old")
+    if label.startswith("card "):
+        worst(label, "new", n)
+        worst(label, "old", o)
     print("%-10s %7.1fs %6.0fMiB  %7.1fs %6.0fMiB  %5.2f %5.2f  "
           "%5.2f %5.2f  %s" % (
               label, r["proof"][0] / 1e9, r["proof"][1] / 2**20,
@@ -97,6 +108,9 @@ def main():
         summary(res, "profiles")
     if args.cards:
         cards_measured(args, pool, measure, show, "rc")
+        for name in ("new", "old"):
+            print("worst card, %s: %s, search/proof %.2f (bound 3)" % (
+                name, WORST[name][1], WORST[name][0]))
     return 0
 
 
