@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/msg.h"
+#include "output/progress.h"
 #include "survey/internal.h"
 #include "lib/units.h"
 
@@ -114,4 +115,24 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 		c->ns += survey_est_write(s, s->fat_bs, FAT_NR,
 					  survey_fat_rows(s), r);
 	}
+}
+
+/*
+ * The first plan guesses the card's write rate and its open-AU count;
+ * once a step has measured one of them, the rest of the survey again,
+ * from what was measured (the progress line counts down from the same
+ * forecast).
+ */
+void survey_replan(struct survey *s, const char *after)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	FILE *f = s->out ? s->out : stderr;
+	struct cost rest;
+
+	survey_forecast(s, PH_OPEN_LIN, 0, &rest);
+	progress_clear(&s->pg);
+	fprintf(f, "# plan: after step %zu (%s): the rest writes about %s in "
+		"about %s\n", s->n, after, fmt_size(a, rest.bytes),
+		fmt_duration(b, rest.ns));
+	fflush(f);
 }

@@ -37,3 +37,24 @@ if [ -n "$_p" ] && [ -n "$_a" ] && [ "$_a" -le "$_p" ]; then
 else
 	fail "ramp collapsing early: planned '$_p' writes, wrote '$_a'"
 fi
+
+# The first plan guesses the open-AU count (8); once the reference run
+# and the ramp have measured the write rate and the count, the rest of
+# the survey is forecast again from them.  On a card keeping 24 AUs the
+# forecast after the ramp is larger than the first plan's guess.
+D='sim:size=4294967296,au=8388608,page=16384,open=24,random=2,fat=0,noise=0,seed=5'
+$FB --survey "$D" >"$TMP/s24" 2>&1
+first=$(sed -n 's/^# plan: writes about \([^ ]*\) in .*/\1/p' "$TMP/s24")
+rate=$(sed -n 's/^# plan: after step 4 (the reference run: the write rate): the rest writes about \([^ ]*\) in about [^ ]*$/\1/p' "$TMP/s24")
+count=$(sed -n 's/^# plan: after step 5 (the ramp: its open-AU count): the rest writes about \([^ ]*\) in about [^ ]*$/\1/p' "$TMP/s24")
+bytes() { python3 -c '
+import sys
+sys.path.insert(0, "bench")
+from budget import size
+print(int(size(sys.argv[1])))' "$1"; }
+if [ -n "$first" ] && [ -n "$rate" ] && [ -n "$count" ] &&
+   [ "$(bytes "$count")" -gt "$(bytes "$first")" ]; then
+	pass "replanned after the reference run ($rate) and the ramp ($count > $first)"
+else
+	fail "replan: first '$first', after N=1 '$rate', after the ramp '$count'"
+fi
