@@ -46,6 +46,8 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 		       (double)cap.reads * read_ns(s);
 	if (o->test == &testdesc_find_erase)
 		return survey_est_bytes(s, (double)r->plan.io.bytes_written);
+	if (o->test == &testdesc_ramp)
+		return survey_est_ramp_step(s);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
 	/* a probe that holds stops early */
@@ -89,10 +91,28 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
  * for random writes) or, worst, one that keeps every AU tried open (and
  * copies an AU for each capacity probe).
  */
+/*
+ * The open-AU count a forecast assumes before the runs tell it: 8, a
+ * typical card, or (worst) every AU the search may try.
+ */
+static unsigned guess_open(const struct survey *s, int worst)
+{
+	return worst || s->nmax < 8 ? s->nmax : 8;
+}
+
+/* The ramp about to run, on a card keeping the forecasts' count. */
+double survey_est_ramp_step(const struct survey *s)
+{
+	struct cost c = { 0 };
+
+	survey_est_ramp(s, guess_open(s, 0), &c);
+	return c.ns;
+}
+
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
 {
-	unsigned lin = worst || s->nmax < 8 ? s->nmax : 8;
+	unsigned lin = guess_open(s, worst);
 	unsigned rnd = worst ? lin : 1;
 	int r;
 
