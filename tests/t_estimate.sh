@@ -79,3 +79,36 @@ if [ -n "$r" ] && python3 -c "import sys; sys.exit(not 1/1.5 <= $r <= 1.5)"; the
 else
 	fail "ramp step forecast: '$r' of its device time"
 fi
+
+# A progress line measures a run against its plan (the dry run's count):
+# a run writing more than that sits at 100 % while work remains.
+# --find-erase writes two passes; its plan once counted one (and the
+# survey's --max-write check with it).  -O adds a pass after a card's
+# pause and tells the progress line then; the others write at most
+# their plan.
+plan_vs_run() {
+	_p=$($FB "$@" --dry-run sim:sd08g 2>/dev/null |
+		sed -n 's/^# \([0-9]*\) reads .*, \([0-9]*\) writes .*/\1 \2/p')
+	_a=$($FB "$@" --json sim:sd08g 2>/dev/null | python3 -c '
+import json, sys
+io = json.load(sys.stdin)["io"]
+print(io["reads"], io["writes"])')
+}
+for t in --find-erase --sustained --iops -f "-O --ramp"; do
+	# shellcheck disable=SC2086
+	plan_vs_run $t
+	if [ -n "$_p" ] && [ -n "$_a" ] && python3 -c '
+import sys
+p, a = (list(map(int, x.split())) for x in sys.argv[1:])
+sys.exit(not all(y <= x for x, y in zip(p, a)))' "$_p" "$_a"; then
+		pass "$t: did (reads writes) $_a, within its plan $_p"
+	else
+		fail "$t: did (reads writes) '$_a', its plan '$_p'"
+	fi
+done
+plan_vs_run --find-erase
+if [ -n "$_p" ] && [ "$_p" = "$_a" ]; then
+	pass "--find-erase: its plan counts both passes ($_p)"
+else
+	fail "--find-erase: planned '$_p', did '$_a'"
+fi
