@@ -96,7 +96,10 @@ def card(fb, dev, out):
         if step["device_ns"] >= 5e9:
             r = duration(est) * 1e9 / step["device_ns"]
             out["step"].append(r)
-            out["steps"].setdefault(kind(label), []).append(r)
+            k = kind(label)
+            if step.get("stopped_collapsing"):
+                k += ", stopped collapsing"
+            out["steps"].setdefault(k, []).append(r)
     print("%s: plan %s in %s, did %.0fMiB in %.0fs: bytes %s time %s" % (
         dev, plan.group(1), plan.group(2), io["bytes_written"] / 2 ** 20,
         io["device_ns"] / 1e9, "%.2f" % rb if rb else "-",
