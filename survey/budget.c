@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/msg.h"
+#include "output/progress.h"
 #include "survey/internal.h"
 #include "lib/units.h"
 
@@ -46,6 +47,8 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 		       (double)cap.reads * read_ns(s);
 	if (o->test == &testdesc_find_erase)
 		return survey_est_bytes(s, (double)r->plan.io.bytes_written);
+	if (o->test == &testdesc_ramp)
+		return survey_est_ramp_step(s);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
 	/* a probe that holds stops early */
@@ -89,10 +92,28 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
  * for random writes) or, worst, one that keeps every AU tried open (and
  * copies an AU for each capacity probe).
  */
+/*
+ * The open-AU count a forecast assumes before the runs tell it: 8, a
+ * typical card, or (worst) every AU the search may try.
+ */
+static unsigned guess_open(const struct survey *s, int worst)
+{
+	return worst || s->nmax < 8 ? s->nmax : 8;
+}
+
+/* The ramp about to run, on a card keeping the forecasts' count. */
+double survey_est_ramp_step(const struct survey *s)
+{
+	struct cost c = { 0 };
+
+	survey_est_ramp(s, guess_open(s, 0), &c);
+	return c.ns;
+}
+
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
 {
-	unsigned lin = worst || s->nmax < 8 ? s->nmax : 8;
+	unsigned lin = guess_open(s, worst);
 	unsigned rnd = worst ? lin : 1;
 	int r;
 
@@ -118,4 +139,24 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 	c->bytes += (double)(s->iops.writes * s->iops.len);
 	c->ns += survey_est_probes(s, &s->iops, worst) +
 		 (double)s->iops.reads * read_ns(s);
+}
+
+/*
+ * The first plan guesses the card's write rate and its open-AU count;
+ * once a step has measured one of them, the rest of the survey again,
+ * from what was measured (the progress line counts down from the same
+ * forecast).
+ */
+void survey_replan(struct survey *s, const char *after)
+{
+	char a[UNIT_BUFLEN], b[UNIT_BUFLEN];
+	FILE *f = s->out ? s->out : stderr;
+	struct cost rest;
+
+	survey_forecast(s, PH_OPEN_LIN, 0, &rest);
+	progress_clear(&s->pg);
+	fprintf(f, "# plan: after step %zu (%s): the rest writes about %s in "
+		"about %s\n", s->n, after, fmt_size(a, rest.bytes),
+		fmt_duration(b, rest.ns));
+	fflush(f);
 }

@@ -115,6 +115,10 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 /* What is left from phase from on, for a typical card or the worst. */
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c);
+/* The time of the ramp about to run, on a typical card. */
+double survey_est_ramp_step(const struct survey *s);
+/* The rest of the survey again, from what the step just done measured. */
+void survey_replan(struct survey *s, const char *after);
 
 /* search.c */
 /* A run at nr in this order made as a full run (full) or a probe. */

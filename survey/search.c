@@ -551,6 +551,11 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 	}
 	if (limit > s->nmax)
 		limit = s->nmax;
+	/* a guess, but never outside what the runs so far have proven */
+	if (limit < st.lo)
+		limit = st.lo;
+	if (limit >= st.hi)
+		limit = st.hi - 1;
 	if (!random && ramp_ahead(s, limit)) {
 		ramp_forecast(s, limit, &pc, c);
 		return;

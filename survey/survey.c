@@ -346,6 +346,7 @@ static int open_au_search(struct survey *s, int random)
 		if (!random && open_au_ramp_due(s)) {
 			if (ramp_step(s) == STEP_STOP)
 				return -1;
+			survey_replan(s, "the ramp: its open-AU count");
 			continue;
 		}
 		/* the same run again would tell nothing new */
@@ -354,6 +355,8 @@ static int open_au_search(struct survey *s, int random)
 		n = s->n;
 		if (open_au_step(s, random, nr, full, NULL) == STEP_STOP)
 			return -1;
+		if (!random && nr == 1 && s->n > n)
+			survey_replan(s, "the reference run: the write rate");
 		/*
 		 * A reference that held but dipped: once more, the best of
 		 * both (one that collapsed is no pause of the card)

@@ -37,3 +37,78 @@ if [ -n "$_p" ] && [ -n "$_a" ] && [ "$_a" -le "$_p" ]; then
 else
 	fail "ramp collapsing early: planned '$_p' writes, wrote '$_a'"
 fi
+
+# The first plan guesses the open-AU count (8); once the reference run
+# and the ramp have measured the write rate and the count, the rest of
+# the survey is forecast again from them.  On a card keeping 24 AUs the
+# forecast after the ramp is larger than the first plan's guess.
+D='sim:size=4294967296,au=8388608,page=16384,open=24,random=2,fat=0,noise=0,seed=5'
+$FB --survey "$D" >"$TMP/s24" 2>&1
+first=$(sed -n 's/^# plan: writes about \([^ ]*\) in .*/\1/p' "$TMP/s24")
+rate=$(sed -n 's/^# plan: after step 4 (the reference run: the write rate): the rest writes about \([^ ]*\) in about [^ ]*$/\1/p' "$TMP/s24")
+count=$(sed -n 's/^# plan: after step 5 (the ramp: its open-AU count): the rest writes about \([^ ]*\) in about [^ ]*$/\1/p' "$TMP/s24")
+bytes() { python3 -c '
+import sys
+sys.path.insert(0, "bench")
+from budget import size
+print(int(size(sys.argv[1])))' "$1"; }
+if [ -n "$first" ] && [ -n "$rate" ] && [ -n "$count" ] &&
+   [ "$(bytes "$count")" -gt "$(bytes "$first")" ]; then
+	pass "replanned after the reference run ($rate) and the ramp ($count > $first)"
+else
+	fail "replan: first '$first', after N=1 '$rate', after the ramp '$count'"
+fi
+
+# The ramp's "(about T)" is its own model (its steps up to one past the
+# forecasts' count of 8, at the reference run's rates) and not that of
+# an -O run: on a card keeping 8 it is within 1.5x of the ramp's device
+# time (the -O model said 0.56x).
+D='sim:size=4294967296,au=4194304,page=16384,open=8,random=1,fat=0,noise=0,seed=3'
+$FB --survey --json "$D" >"$TMP/r8.json" 2>"$TMP/r8.err"
+r=$(python3 -c '
+import json, re, sys
+sys.path.insert(0, "bench")
+from budget import duration
+est = re.search(r"ramp \(about (\S+)\)", open(sys.argv[2]).read())
+did = [s["device_ns"] for s in json.load(open(sys.argv[1]))["steps"]
+       if s["what"].endswith(", ramp")]
+print("%.2f" % (duration(est.group(1)) * 1e9 / did[0]) if est and did else "")
+' "$TMP/r8.json" "$TMP/r8.err")
+if [ -n "$r" ] && python3 -c "import sys; sys.exit(not 1/1.5 <= $r <= 1.5)"; then
+	pass "ramp step forecast: $r of its device time"
+else
+	fail "ramp step forecast: '$r' of its device time"
+fi
+
+# A progress line measures a run against its plan (the dry run's count):
+# a run writing more than that sits at 100 % while work remains.
+# --find-erase writes two passes; its plan once counted one (and the
+# survey's --max-write check with it).  -O adds a pass after a card's
+# pause and tells the progress line then; the others write at most
+# their plan.
+plan_vs_run() {
+	_p=$($FB "$@" --dry-run sim:sd08g 2>/dev/null |
+		sed -n 's/^# \([0-9]*\) reads .*, \([0-9]*\) writes .*/\1 \2/p')
+	_a=$($FB "$@" --json sim:sd08g 2>/dev/null | python3 -c '
+import json, sys
+io = json.load(sys.stdin)["io"]
+print(io["reads"], io["writes"])')
+}
+for t in --find-erase --sustained --iops -f "-O --ramp"; do
+	# shellcheck disable=SC2086
+	plan_vs_run $t
+	if [ -n "$_p" ] && [ -n "$_a" ] && python3 -c '
+import sys
+p, a = (list(map(int, x.split())) for x in sys.argv[1:])
+sys.exit(not all(y <= x for x, y in zip(p, a)))' "$_p" "$_a"; then
+		pass "$t: did (reads writes) $_a, within its plan $_p"
+	else
+		fail "$t: did (reads writes) '$_a', its plan '$_p'"
+	fi
+done
+plan_vs_run --find-erase
+if [ -n "$_p" ] && [ "$_p" = "$_a" ]; then
+	pass "--find-erase: its plan counts both passes ($_p)"
+else
+	fail "--find-erase: planned '$_p', did '$_a'"
+fi

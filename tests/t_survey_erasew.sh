@@ -22,7 +22,7 @@ expect_grep "survey erasew: the step names its classic command" \
 	'^# step 8 (erase size from writes): flashbench --find-erase --offset=33554432 sim:rage,xcost=0$' \
 	"$S.txt"
 expect_grep "survey erasew: its plan comes before it" \
-	'^# plan: the reads gave no erase size sure enough: the erase size from writes (--find-erase) first, 101MiB in about' \
+	'^# plan: the reads gave no erase size sure enough: the erase size from writes (--find-erase) first, 202MiB in about' \
 	"$S.txt"
 expect_grep "survey erasew: the write tests' plan says where the size came from" \
 	'^# plan: erase size 12MiB (from writes); open-AU search' "$S.txt"
@@ -39,7 +39,7 @@ cmp -s "$S.v1" "$S.v2" && [ -s "$S.v1" ] &&
 	fail "survey erasew: readback differs: $(diff "$S.v1" "$S.v2" | head -c 400)"
 
 # reads that say a wrong size at low (16MiB) give way to sure writes
-$FB --survey --max-write=200M sim:sd08g,xcost=0 > "$S.sd" 2> /dev/null
+$FB --survey --max-write=250M sim:sd08g,xcost=0 > "$S.sd" 2> /dev/null
 expect_grep "survey erasew: a low size from reads gives way to writes" \
 	'^# erase_size: 4MiB (\(medium\|high\)) -- writes at 4MiB' "$S.sd"
 
@@ -47,7 +47,7 @@ expect_grep "survey erasew: a low size from reads gives way to writes" \
 expect_status "survey erasew: --max-write below find-erase: exit 3" 3 \
 	$FB --survey --max-write=50M sim:rage,xcost=0
 expect_grep "survey erasew: the stop line names the step and its cost" \
-	'survey stopped: --max-write=50MiB reached: 228KiB written, the next step (the erase size from writes, --find-erase) writes 101MiB' \
+	'survey stopped: --max-write=50MiB reached: 228KiB written, the next step (the erase size from writes, --find-erase) writes 202MiB' \
 	"$TMP/err"
 
 # --preserve saved the capacity probes, the survey's first write, before
