@@ -17,7 +17,9 @@
  * stream).  With --random the streams fill their AUs backwards, last
  * chunk first: every write then goes back from the one before and needs
  * a slot that takes writes in any order, where in a pseudo-random order
- * about half go forward, take none, and hide a collapse from a median.
+ * about half go forward, take none, and hide a collapse.  One stream
+ * past the random slots costs a copy per round, not per write, so a
+ * random step is judged by its rounds' mean times (lib/ramp_rule.h).
  * Destructive; it decides as it goes, so it runs itself (drive).
  */
 #include <errno.h>
@@ -46,15 +48,25 @@
 /* The fine chunk: this share of an AU, but at least two pages. */
 #define RAMP_FINE_DIV 16
 #define RAMP_FINE_PAGES 2
+/*
+ * Chunks per AU of a random ramp, at least: a stream's first write into
+ * a fresh AU opens it and its second takes a random slot (closing the
+ * AU another stream left behind), so neither is judged, and the rest
+ * must be enough to judge.
+ */
+#define RAMP_RANDOM_CHUNKS 4
 
 struct ramp {
 	struct vm *vm;
 	const struct opts *o;
 	uint64_t base, au, chunk[RAMP_NPARTS];
 	int shuffled;			/* this step writes backwards */
+	int first_random;		/* the next step is the first such */
 	uint64_t pos;			/* offset within every stream's AU */
 	unsigned cap, bank;		/* bank: which of its two AUs */
 	double *lat;			/* this part's judged times */
+	double *round_mean;		/* and of a random step, per round */
+	size_t nrounds;
 	struct ramp_best best;
 };
 
@@ -83,13 +95,19 @@ static unsigned ramp_cap(const struct opts *o, const struct dev *d)
 	return o->nr_arg ? o->nr_hi : fits(o, d);
 }
 
+/* Chunks per AU a ramp needs at least. */
+static unsigned least_chunks(const struct opts *o)
+{
+	return o->random ? RAMP_RANDOM_CHUNKS : 2;
+}
+
 uint64_t ramp_chunk(const struct opts *o, enum ramp_part q)
 {
 	uint64_t c = o->erasesize / RAMP_FINE_DIV;
+	uint64_t most = o->erasesize / least_chunks(o);
 
 	if (q == RAMP_COARSE)
-		return RAMP_COARSE_MAX < o->erasesize / 2 ? RAMP_COARSE_MAX :
-		       o->erasesize / 2;
+		return RAMP_COARSE_MAX < most ? RAMP_COARSE_MAX : most;
 	return c > RAMP_FINE_PAGES * o->blocksize ? c :
 	       RAMP_FINE_PAGES * o->blocksize;
 }
@@ -102,19 +120,23 @@ static int ramp_validate(const struct opts *o, const struct dev *d,
 	unsigned cap = ramp_cap(o, d);
 
 	if (ramp_chunk(o, RAMP_COARSE) < RAMP_COARSE_MIN) {
-		snprintf(err, errlen, "--erasesize=%s: the ramp needs AUs of "
-			 "at least 512KiB, for two coarse writes of 256KiB",
-			 shown(o->erasesize_arg, o->erasesize, a, sizeof(a)));
+		snprintf(err, errlen, "--erasesize=%s: the %sramp needs AUs of "
+			 "at least %s, for %u coarse writes of 256KiB",
+			 shown(o->erasesize_arg, o->erasesize, a, sizeof(a)),
+			 o->random ? "random " : "",
+			 fmt_size(b, (double)(least_chunks(o) *
+					      RAMP_COARSE_MIN)),
+			 least_chunks(o));
 		return -EINVAL;
 	}
-	/* the coarse chunk is at most half an AU; the fine one is two
-	 * blocks at least */
-	if (2 * ramp_chunk(o, RAMP_FINE) > o->erasesize) {
+	/* the coarse chunk is small enough; the fine one is two blocks at
+	 * least */
+	if (least_chunks(o) * ramp_chunk(o, RAMP_FINE) > o->erasesize) {
 		snprintf(err, errlen, "--blocksize=%s: the ramp's fine writes "
-			 "are two blocks, %s, more than half the %s AU",
+			 "are two blocks, %s, more than 1/%u of the %s AU",
 			 shown(o->blocksize_arg, o->blocksize, a, sizeof(a)),
 			 fmt_size(b, (double)ramp_chunk(o, RAMP_FINE)),
-			 fmt_size(c, (double)o->erasesize));
+			 least_chunks(o), fmt_size(c, (double)o->erasesize));
 		return -EINVAL;
 	}
 	if (check_offset(o, d, err, errlen))
@@ -158,13 +180,17 @@ static void advance(struct ramp *r, uint64_t chunk)
  * the newest first: one stream too many then makes every write of the
  * round close an AU, where oldest first the others would still find
  * theirs open until the newest had written.  Writes opening fresh AUs
- * (position 0) and a part's warm-up round are not judged: they pay for
- * closing the AUs left behind.  Judged times go to r->lat from *nlat.
+ * (position 0; backwards, the next one too, which takes a random slot)
+ * and a part's warm-up round are not judged: they pay for closing the
+ * AUs left behind.  Judged times go to r->lat from *nlat, a random
+ * round's mean to r->round_mean.
  */
 static int round_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
 		    size_t *nlat)
 {
-	int judged = !warm && r->pos != 0;
+	int judged = !warm && r->pos != 0 &&
+		     !(r->shuffled && r->pos == r->chunk[q]);
+	double sum = 0;
 	uint64_t ns = 0;
 	unsigned s;
 	int ret;
@@ -175,7 +201,10 @@ static int round_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
 			return ret;
 		if (judged)
 			r->lat[(*nlat)++] = (double)ns;
+		sum += (double)ns;
 	}
+	if (judged && r->shuffled)
+		r->round_mean[r->nrounds++] = sum / n;
 	advance(r, r->chunk[q]);
 	return 0;
 }
@@ -197,12 +226,15 @@ static int part_of(struct ramp *r, unsigned n, enum ramp_part q,
 	r->pos = round_up(r->pos, r->chunk[q]);
 	if (r->pos + r->chunk[q] > r->au)
 		advance(r, r->chunk[q]);
+	r->nrounds = 0;
 	if ((ret = round_of(r, n, q, 1, &nlat)))
 		return ret;
-	while (nlat < RAMP_JUDGED)
+	while (nlat < RAMP_JUDGED || (r->shuffled &&
+				      r->nrounds < RAMP_ROUNDS))
 		if ((ret = round_of(r, n, q, 0, &nlat)))
 			return ret;
-	*med = ramp_median(r->lat, nlat);
+	*med = r->shuffled ? ramp_median(r->round_mean, r->nrounds) :
+	       ramp_median(r->lat, nlat);
 	return 0;
 }
 
@@ -249,7 +281,9 @@ static int step(struct ramp *r, unsigned n)
 	for (q = 0; q < RAMP_NPARTS; q++)
 		if ((ret = part_of(r, n, q, &med[q])))
 			return ret;
-	judged = ramp_judge(&r->best, med);
+	judged = r->first_random ? ramp_judge_random_first(&r->best, med) :
+		 ramp_judge(&r->best, med);
+	r->first_random = 0;
 	row = r->vm->tab ? table_add_row(r->vm->tab, n) : NULL;
 	if (r->vm->tab && !row)
 		return -ENOMEM;
@@ -292,6 +326,7 @@ static int ramp_up(struct ramp *r)
 		if ((c = step(r, 1)) < 0)
 			return c;
 		r->shuffled = 1;
+		r->first_random = 1;
 	}
 	while (n <= r->cap) {
 		if ((c = step(r, n)) < 0)
@@ -350,6 +385,7 @@ static int plan_region(struct ramp *r)
 	/* a random ramp judges one linear stream first */
 	if (r->o->random && (ret = plan_step(r, 1)))
 		return ret;
+	r->shuffled = r->o->random;
 	for (n = 1; n <= r->cap; n++)
 		if ((ret = plan_step(r, n)))
 			return ret;
@@ -367,11 +403,16 @@ static int ramp_drive(struct vm *vm, const struct opts *o)
 		vm->tab->ncols = RAMP_COLS;
 	for (q = 0; q < RAMP_NPARTS; q++)
 		r.chunk[q] = ramp_chunk(o, q);
-	r.lat = calloc(r.cap + RAMP_JUDGED, sizeof(*r.lat));
-	if (!r.lat)
-		return -ENOMEM;
-	ret = vm->dev->dry_run ? plan_region(&r) : ramp_up(&r);
+	/* a random step judges RAMP_ROUNDS rounds of up to cap writes */
+	r.lat = calloc(((size_t)r.cap + RAMP_JUDGED) * RAMP_ROUNDS,
+		       sizeof(*r.lat));
+	r.round_mean = calloc(RAMP_ROUNDS + RAMP_JUDGED,
+			      sizeof(*r.round_mean));
+	ret = r.lat && r.round_mean ? 0 : -ENOMEM;
+	if (!ret)
+		ret = vm->dev->dry_run ? plan_region(&r) : ramp_up(&r);
 	free(r.lat);
+	free(r.round_mean);
 	return ret;
 }
 

@@ -44,3 +44,19 @@ enum ramp_judged ramp_judge(struct ramp_best *b,
 			b->ns[q] = ns[q];
 	return j;
 }
+
+enum ramp_judged ramp_judge_random_first(struct ramp_best *b,
+					 const double ns[RAMP_NPARTS])
+{
+	int q;
+
+	for (q = 0; q < RAMP_NPARTS; q++)
+		if (!isfinite(ns[q]) || ns[q] <= 0)
+			return RAMP_UNJUDGED;
+	for (q = 0; q < RAMP_NPARTS; q++)
+		if (b->ns[q] > 0 && ns[q] > RAMP_NO_SLOT * b->ns[q])
+			return RAMP_COLLAPSED;
+	for (q = 0; q < RAMP_NPARTS; q++)
+		b->ns[q] = ns[q];
+	return RAMP_HELD_STEP;
+}

@@ -30,6 +30,23 @@ enum ramp_part { RAMP_COARSE, RAMP_FINE, RAMP_NPARTS };
 #define RAMP_HELD 1.25
 /* A step judges at least this many writes per part: a median of 8. */
 #define RAMP_JUDGED 8
+/*
+ * A random step's value is the median over at least this many rounds of
+ * each round's mean time per write.  One stream past the random slots
+ * costs the copy of one AU in each round (the stream that lost its slot
+ * takes another's), not a copy in every write: a median per write never
+ * sees it, a mean per round does, and the median of five such rounds
+ * shrugs off the card's occasional pause.
+ */
+#define RAMP_ROUNDS 5
+/*
+ * A random ramp's first random step against its linear one: a card with
+ * no random slot closes its AU at every backward write, 3.9 (su04g) to
+ * 17 times as slow per write on the profiles; one that takes random
+ * writes at a price (xporter: twice the programming) 1.5 times.  Past
+ * this, no stream holds a random slot and there is nothing to count.
+ */
+#define RAMP_NO_SLOT 3.0
 
 /* Each part's fastest median so far; 0: none yet. */
 struct ramp_best {
@@ -50,6 +67,13 @@ enum ramp_judged {
 enum ramp_judged ramp_judge(struct ramp_best *b,
 			    const double ns[RAMP_NPARTS]);
 
+/*
+ * Judge a random ramp's first random step (ns) against the linear one
+ * before it (in b): collapsed past RAMP_NO_SLOT, else held, and the
+ * random steps after it are judged against it alone.
+ */
+enum ramp_judged ramp_judge_random_first(struct ramp_best *b,
+					 const double ns[RAMP_NPARTS]);
 /* Median of n values, sorting them in place; NAN if n is 0. */
 double ramp_median(double *v, size_t n);
 

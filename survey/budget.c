@@ -48,7 +48,7 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 	if (o->test == &testdesc_find_erase)
 		return survey_est_bytes(s, (double)r->plan.io.bytes_written);
 	if (o->test == &testdesc_ramp)
-		return survey_est_ramp_step(s);
+		return survey_est_ramp_step(s, o->random);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
 	/* a probe that holds stops early */
@@ -88,11 +88,6 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 }
 
 /*
- * What is left from phase from on, for a typical card (8 AUs open, 1
- * for random writes) or, worst, one that keeps every AU tried open (and
- * copies an AU for each capacity probe).
- */
-/*
  * The open-AU count a forecast assumes before the runs tell it: 8, a
  * typical card, or (worst) every AU the search may try.
  */
@@ -101,15 +96,26 @@ static unsigned guess_open(const struct survey *s, int worst)
 	return worst || s->nmax < 8 ? s->nmax : 8;
 }
 
-/* The ramp about to run, on a card keeping the forecasts' count. */
-double survey_est_ramp_step(const struct survey *s)
+/*
+ * The ramp about to run, on a card keeping the forecasts' count; in
+ * random order (its N=1 reference held), one taking random writes in
+ * every AU it keeps open, as most such cards do.
+ */
+double survey_est_ramp_step(const struct survey *s, int random)
 {
+	unsigned lin = open_au_linear_held(s);
 	struct cost c = { 0 };
 
-	survey_est_ramp(s, guess_open(s, 0), &c);
+	survey_est_ramp(s, random, random && lin ? lin : guess_open(s, 0),
+			&c);
 	return c.ns;
 }
 
+/*
+ * What is left from phase from on, for a typical card (8 AUs open, 1
+ * for random writes) or, worst, one that keeps every AU tried open (and
+ * copies an AU for each capacity probe).
+ */
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
 {

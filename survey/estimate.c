@@ -118,22 +118,28 @@ double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 }
 
 /*
- * One ramp step of n streams (collapse: past the limit): per part a
- * warm-up round and the rounds that judge RAMP_JUDGED writes, where
- * the rounds that open fresh AUs (one in AU / chunk) judge none.
+ * One ramp step of n streams (collapse: past the limit; shuffled: in
+ * random order): per part a warm-up round and the rounds that judge
+ * RAMP_JUDGED writes (and RAMP_ROUNDS rounds, shuffled), where the
+ * rounds that open fresh AUs (one in AU / chunk; shuffled, two) judge
+ * none.
  */
-static void ramp_step_cost(const struct survey *s, unsigned n, int collapse,
-			   struct cost *c)
+static void ramp_step_cost(const struct survey *s, int random, int shuffled,
+			   unsigned n, int collapse, struct cost *c)
 {
-	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs };
-	double rounds, bytes;
+	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs,
+			  .random = random };
+	double rounds, bytes, judged;
 	uint64_t chunk;
 	enum ramp_part q;
 
 	for (q = 0; q < RAMP_NPARTS; q++) {
 		chunk = ramp_chunk(&o, q);
-		rounds = 1 + ceil((double)RAMP_JUDGED / n) /
-			 (1 - (double)chunk / (double)s->au);
+		judged = ceil((double)RAMP_JUDGED / n);
+		if (shuffled && judged < RAMP_ROUNDS)
+			judged = RAMP_ROUNDS;
+		rounds = 1 + judged / (1 - (double)chunk * (1 + shuffled) /
+				       (double)s->au);
 		bytes = rounds * n * (double)chunk;
 		c->bytes += bytes;
 		c->ns += bytes * 1e9 / (write_rate(s, chunk) * RAMP_RATE) *
@@ -141,13 +147,19 @@ static void ramp_step_cost(const struct survey *s, unsigned n, int collapse,
 	}
 }
 
-/* Its steps up to one stream past the limit, where the survey ends it. */
-void survey_est_ramp(const struct survey *s, unsigned limit, struct cost *c)
+/*
+ * Its steps up to one stream past the limit, where the survey ends it;
+ * in random order after one linear stream.
+ */
+void survey_est_ramp(const struct survey *s, int random, unsigned limit,
+		     struct cost *c)
 {
 	unsigned n;
 
+	if (random)
+		ramp_step_cost(s, 1, 0, 1, 0, c);
 	for (n = 1; n <= limit + 1 && n <= s->ramp_cap; n++)
-		ramp_step_cost(s, n, n > limit, c);
+		ramp_step_cost(s, random, random, n, n > limit, c);
 }
 
 unsigned survey_fat_rows(const struct survey *s)

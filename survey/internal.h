@@ -54,6 +54,8 @@ struct survey {
 	uint64_t au, page, full_bs, fat_bs;
 	unsigned nmax;
 	unsigned ramp_cap;	/* streams the linear ramp runs to; 0: none */
+	int random_ramp;	/* the random ramp fits (AUs of 1MiB up) */
+	char ramp_nr[16];	/* the random ramp's cap, as typed */
 	int done[PH_COUNT];	/* 0 not started, 1 partly, 2 done */
 	int writing;		/* confirmed (and saved) */
 	unsigned dirty;		/* open-AU AUs written since the last reset */
@@ -116,7 +118,7 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c);
 /* The time of the ramp about to run, on a typical card. */
-double survey_est_ramp_step(const struct survey *s);
+double survey_est_ramp_step(const struct survey *s, int random);
 /* The rest of the survey again, from what the step just done measured. */
 void survey_replan(struct survey *s, const char *after);
 
@@ -132,8 +134,12 @@ int open_au_row_done(void *arg, const struct table *t);
 unsigned open_au_probe_rows(const struct survey *s, int random);
 /* Row hook of the ramp: the first step that does not hold ends it. */
 int open_au_ramp_done(void *arg, const struct table *t);
-/* 1: the linear search runs its ramp next. */
-int open_au_ramp_due(const struct survey *s);
+/* 1: the search in this order runs its ramp next. */
+int open_au_ramp_due(const struct survey *s, int random);
+/* The linear count that held, exactly or as a bound; 0: none. */
+unsigned open_au_linear_held(const struct survey *s);
+/* The linear limit, where a verdict gives it exactly; 0: not known. */
+unsigned open_au_linear_limit(const struct survey *s);
 /* What is left of a search on a card that keeps limit AUs open. */
 void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		      struct cost *c);
@@ -149,8 +155,10 @@ double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 			unsigned rows, int collapse);
 /* Time of a run writing bytes in chunks of a page or more. */
 double survey_est_bytes(const struct survey *s, double bytes);
-/* What the linear ramp costs on a card that keeps limit AUs open. */
-void survey_est_ramp(const struct survey *s, unsigned limit, struct cost *c);
+/* What the ramp costs on a card that keeps limit AUs open (for random
+ * writes, random). */
+void survey_est_ramp(const struct survey *s, int random, unsigned limit,
+		     struct cost *c);
 /*
  * The capacity check's writes: a page each, or (worst) each closing an
  * AU the card copies, its probes landing in AUs of their own.

@@ -15,6 +15,10 @@
  */
 #include "survey/internal.h"
 #include "survey/plan.h"
+#include "lib/ramp_rule.h"
+
+/* A ramp row's last value: 1 for a random step (ramp.c) */
+#define RAMP_ORDER (2 * RAMP_NPARTS)
 
 /* Rows a collapsing run takes, for the planner, until one has */
 #define COLLAPSE_ROWS 3
@@ -228,13 +232,13 @@ int open_au_row_done(void *arg, const struct table *t)
 	       !deviates(s, t, s->n, &unknown) && !unknown;
 }
 
-/* The survey's linear ramp; NULL: none ran. */
-static const struct table *ramp_table(const struct survey *s)
+/* The survey's ramp in this order; NULL: none ran. */
+static const struct table *ramp_table(const struct survey *s, int random)
 {
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
-		if (s->tab[i].kind == TAB_RAMP && !s->tab[i].random)
+		if (s->tab[i].kind == TAB_RAMP && s->tab[i].random == random)
 			return &s->tab[i];
 	return NULL;
 }
@@ -244,7 +248,7 @@ static unsigned ramp_held(const struct table *t)
 {
 	struct verdict v = { 0 };
 
-	ramp_family(t, 1, 0, &v);
+	ramp_family(t, 1, t->random, &v);
 	return v.type == V_NONE || v.is_null ? 0 : (unsigned)v.value;
 }
 
@@ -256,18 +260,22 @@ static unsigned ramp_held(const struct table *t)
 int open_au_ramp_done(void *arg, const struct table *t)
 {
 	(void)arg;
-	return t->nrows && t->rows[t->nrows - 1].key > ramp_held(t);
+	/* a random ramp's first row, one linear stream, is its yardstick */
+	if (!t->nrows || (t->random && !t->rows[t->nrows - 1].v[RAMP_ORDER]))
+		return 0;
+	return t->rows[t->nrows - 1].key > ramp_held(t);
 }
 
 /*
- * What the ramp says of the linear limit: it held at *lo streams (0:
- * not known) and its last step, one stream more, did not (*hi; nmax +
- * 1: it reached the cap).  The -O runs after it tell whether that was
- * a collapse.
+ * What the ramp says of the limit: it held at *lo streams (0: not
+ * known) and its last step, one stream more, did not (*hi; nmax + 1: it
+ * reached the cap).  The -O runs after it tell whether that was a
+ * collapse.
  */
-static void ramp_bounds(const struct survey *s, unsigned *lo, unsigned *hi)
+static void ramp_bounds(const struct survey *s, int random, unsigned *lo,
+			unsigned *hi)
 {
-	const struct table *t = ramp_table(s);
+	const struct table *t = ramp_table(s, random);
 
 	*lo = 0;
 	*hi = s->nmax + 1;
@@ -293,7 +301,7 @@ static int ramp_pays(const struct survey *s)
 	struct cost ramp = { 0 }, proof = { 0 };
 	unsigned l = s->nmax < TYPICAL_OPEN ? s->nmax : TYPICAL_OPEN;
 
-	survey_est_ramp(s, l, &ramp);
+	survey_est_ramp(s, 0, l, &ramp);
 	if (l < s->nmax)
 		cost_run(s, l + 1, collapse_rows(s), 1, &proof);
 	cost_run(s, l, collapse_rows(s) + 1, 0, &proof);
@@ -302,11 +310,16 @@ static int ramp_pays(const struct survey *s)
 
 /*
  * After the reference run held at N=1: the ramp finds the limit at a
- * fraction of what -O runs cost, and they only confirm it.
+ * fraction of what -O runs cost, and they only confirm it.  In random
+ * order it writes a few chunks of each AU, where an -O run above the
+ * limit writes several sizes of every AU before it collapses: it pays
+ * wherever it fits.
  */
-int open_au_ramp_due(const struct survey *s)
+int open_au_ramp_due(const struct survey *s, int random)
 {
-	return s->ramp_cap > 1 && !ramp_table(s) && held(s, 0, 1) &&
+	if (random)
+		return s->random_ramp && !ramp_table(s, 1) && held(s, 1, 1);
+	return s->ramp_cap > 1 && !ramp_table(s, 0) && held(s, 0, 1) &&
 	       ramp_pays(s);
 }
 
@@ -332,12 +345,23 @@ static unsigned linear_held(const struct survey *s)
 	return (unsigned)v->value;
 }
 
+unsigned open_au_linear_held(const struct survey *s)
+{
+	return linear_held(s);
+}
+
+
 /* The linear limit, when the verdict gives it exactly; 0: not known. */
 static unsigned linear_limit(const struct survey *s)
 {
 	const struct verdict *v = &s->a.open_au_linear;
 
 	return v->at_least || v->conf < CONF_MEDIUM ? 0 : linear_held(s);
+}
+
+unsigned open_au_linear_limit(const struct survey *s)
+{
+	return linear_limit(s);
 }
 
 /*
@@ -374,10 +398,10 @@ static void search_state(const struct survey *s, int random,
 			st->hi = t->open_au_nr;
 	}
 	/* the ramp's bounds, where no -O run has contradicted them */
-	ramp_bounds(s, &rlo, &rhi);
-	if (!random && rlo > st->lo && rlo < st->hi)
+	ramp_bounds(s, random, &rlo, &rhi);
+	if (rlo > st->lo && rlo < st->hi)
 		st->lo = rlo;
-	if (!random && rhi < st->hi && rhi > st->lo)
+	if (rhi < st->hi && rhi > st->lo)
 		st->hi = rhi;
 	full = open_au_find_run(s, random, st->lo, 1);
 	if (st->lo && full && full->collapsed) {
@@ -509,18 +533,20 @@ static void cost_run(const struct survey *s, unsigned nr, double rows,
 	c->ns += survey_est_write(s, s->full_bs, nr, (unsigned)rows, collapse);
 }
 
-/* The linear ramp is still to run, on a card that keeps limit open. */
-static int ramp_ahead(const struct survey *s, unsigned limit)
+/* The ramp is still to run, on a card that keeps limit open. */
+static int ramp_ahead(const struct survey *s, int random, unsigned limit)
 {
-	return limit && s->ramp_cap > 1 && !ramp_table(s) &&
-	       (!ran(s, 0, 1) || held(s, 0, 1));
+	if (!limit || ramp_table(s, random) ||
+	    (ran(s, random, 1) && !held(s, random, 1)))
+		return 0;
+	return random ? s->random_ramp : s->ramp_cap > 1;
 }
 
 /* The ramp, then the minimal proof: limit + 1 collapsing, limit a probe. */
-static void ramp_forecast(const struct survey *s, unsigned limit,
+static void ramp_forecast(const struct survey *s, int random, unsigned limit,
 			  const struct plan_cost *pc, struct cost *c)
 {
-	survey_est_ramp(s, limit, c);
+	survey_est_ramp(s, random, limit, c);
 	if (limit >= s->nmax) {
 		cost_run(s, limit, pc->full, 0, c);
 		return;
@@ -556,8 +582,8 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		limit = st.lo;
 	if (limit >= st.hi)
 		limit = st.hi - 1;
-	if (!random && ramp_ahead(s, limit)) {
-		ramp_forecast(s, limit, &pc, c);
+	if (ramp_ahead(s, random, limit)) {
+		ramp_forecast(s, random, limit, &pc, c);
 		return;
 	}
 	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);

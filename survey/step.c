@@ -22,7 +22,7 @@ static void command_line(const struct survey *s, const struct opts *o,
 	char nr[32];
 	size_t n;
 
-	/* the ramp's cap is every stream that fits, its default */
+	/* the ramp's cap, unless given, is every stream that fits */
 	snprintf(nr, sizeof(nr), " --open-au-nr=%u", o->nr_lo);
 
 	if (o->test == &testdesc_find_erase)
@@ -39,7 +39,7 @@ static void command_line(const struct survey *s, const struct opts *o,
 				     o->ramp ? " --ramp" : "",
 				     (unsigned long long)o->erasesize,
 				     (unsigned long long)o->blocksize,
-				     o->ramp ? "" : nr,
+				     o->ramp && !o->nr_arg ? "" : nr,
 				     (unsigned long long)o->offset,
 				     o->random ? " --random" : "");
 	else if (o->test == &testdesc_capacity)

@@ -91,21 +91,25 @@ static unsigned fit_nr(const struct survey *s, unsigned span)
 	return aus < MAX_NR ? (unsigned)aus : MAX_NR;
 }
 
-/* The linear ramp's options; its cap is every stream that fits. */
-static struct opts ramp_opts(const struct survey *s)
+/* The ramp's options; its cap is every stream that fits. */
+static struct opts ramp_opts(const struct survey *s, int random)
 {
 	struct opts o = survey_write_opts(s);
 
 	o.test = &testdesc_ramp;
 	o.ramp = 1;
+	o.random = random;
 	o.blocksize = s->full_bs;
 	return o;
 }
 
-/* Streams the ramp runs to; 0: it does not fit (AUs under 512KiB). */
-static unsigned ramp_fit(const struct survey *s)
+/*
+ * Streams the ramp runs to; 0: it does not fit (AUs under 512KiB, or
+ * 1MiB in random order).
+ */
+static unsigned ramp_fit(const struct survey *s, int random)
 {
-	struct opts o = ramp_opts(s);
+	struct opts o = ramp_opts(s, random);
 	char err[MSG_MAX];
 
 	return o.test->validate(&o, s->d, err, sizeof(err)) ? 0 :
@@ -150,7 +154,8 @@ static int geometry(struct survey *s)
 	 */
 	s->fat_bs = s->au / 16;
 	s->nmax = fit_nr(s, 1);
-	s->ramp_cap = ramp_fit(s);
+	s->ramp_cap = ramp_fit(s, 0);
+	s->random_ramp = ramp_fit(s, 1) > 1;
 	plan_iops(s);
 	return s->nmax > 0;
 }
@@ -308,28 +313,46 @@ static enum step_end open_au_step(struct survey *s, int random, unsigned nr,
 }
 
 /*
- * The linear ramp: one stream more each step until the card closes
- * AUs; the -O runs after it only confirm what it found.
+ * The ramp: one stream more each step until the card closes AUs (in
+ * random order, until it runs out of random slots); the -O runs after
+ * it only confirm what it found.
  */
-static enum step_end ramp_step(struct survey *s)
+static enum step_end ramp_step(struct survey *s, int random)
 {
-	struct opts o = ramp_opts(s);
+	struct opts o = ramp_opts(s, random);
 	enum step_end ret;
 	size_t n = s->n;
+	unsigned cap;
 
+	/*
+	 * Random slots are some of the open ones: no further than the
+	 * linear limit, where a card that copies little of an AU it closes
+	 * would show no collapse and the ramp would climb to its cap.
+	 */
+	if (random && (cap = open_au_linear_limit(s)) && cap < s->ramp_cap) {
+		snprintf(s->ramp_nr, sizeof(s->ramp_nr), "%u", cap);
+		o.nr_arg = s->ramp_nr;
+		o.nr_lo = o.nr_hi = cap;
+	}
 	if (s->writing && !s->no_discard)
 		survey_reset_card(s);
 	s->dirty = s->ramp_cap;
 	s->dirty_pairs = 1;
-	ret = survey_step(s, &o, PH_OPEN_LIN, "open-AU limit, linear, ramp");
+	ret = survey_step(s, &o, random ? PH_OPEN_RAND : PH_OPEN_LIN,
+			  random ? "open-AU limit, random, ramp" :
+			  "open-AU limit, linear, ramp");
 	/* skipped (said why): the search goes on without it */
-	if (s->n == n)
-		s->ramp_cap = 0;
+	if (s->n == n) {
+		if (random)
+			s->random_ramp = 0;
+		else
+			s->ramp_cap = 0;
+	}
 	return ret;
 }
 
 /*
- * In linear order the ramp after the reference run, then the runs the
+ * The ramp after the reference run, then the runs the
  * planner picks, each stopping once it collapses (or, as a
  * probe, once it clearly holds), then a full run at the limit and one
  * above it, unless the search made them already.
@@ -343,10 +366,11 @@ static int open_au_search(struct survey *s, int random)
 	int full;
 
 	while ((nr = open_au_next_run(s, random, &full))) {
-		if (!random && open_au_ramp_due(s)) {
-			if (ramp_step(s) == STEP_STOP)
+		if (open_au_ramp_due(s, random)) {
+			if (ramp_step(s, random) == STEP_STOP)
 				return -1;
-			survey_replan(s, "the ramp: its open-AU count");
+			survey_replan(s, random ? "the random ramp: its count" :
+				      "the ramp: its open-AU count");
 			continue;
 		}
 		/* the same run again would tell nothing new */

@@ -71,14 +71,32 @@ $FB --analyze="$TMP/ramp.unclear" >"$TMP/ramp.unclear.an" 2>&1
 verdict_is "ramp: unclear steps leave a bound" "at least 1 (low)" \
 	"$TMP/ramp.unclear.an"
 
-# A random ramp is no count: inconclusive, naming the runs that decide.
+# A random ramp counts the random slots, low (the -O --random runs
+# decide): samsung16 keeps 8 of its 32 open AUs for random writes, and
+# --analyze of the table gives the live verdict.
 $FB -O --ramp --random --erasesize=8MiB --open-au-nr=12 sim:samsung16 \
 	>"$TMP/ramp.rnd" 2>"$TMP/ramp.rnd.err"
 expect_grep "ramp: random first step is linear" '^ramp 1 *linear' \
 	"$TMP/ramp.rnd"
-expect_grep "ramp: random verdict points to -O --random" \
-	'open_au_random: unknown (inconclusive) -- random ramp: held up to [0-9]* streams; not a count: confirm with -O --random' \
+expect_grep "ramp: random count of samsung16, low, naming the -O runs" \
+	'open_au_random: 8 (low) -- random ramp: holds at 8 streams: .*collapses at 9 streams: .*confirm with -O --random --open-au-nr=8 and 9' \
 	"$TMP/ramp.rnd.err"
+$FB --analyze="$TMP/ramp.rnd" >"$TMP/ramp.rnd.an" 2>&1
+expect_grep "ramp: --analyze of a random ramp: the live count" \
+	'open_au_random: 8 (low) -- random ramp: holds at 8' "$TMP/ramp.rnd.an"
+# xporter's random writes cost twice the programming, in every open AU:
+# one random stream is 1.5 times as slow as a linear one, and the count
+# is judged against the random stream.
+$FB -O --ramp --random --erasesize=4MiB --open-au-nr=12 sim:xporter \
+	>/dev/null 2>"$TMP/ramp.xp.err"
+expect_grep "ramp: random count against dear random writes" \
+	'open_au_random: 8 (low)' "$TMP/ramp.xp.err"
+# A card with no random slot: the first random stream collapses.
+$FB -O --ramp --random --erasesize=4MiB --open-au-nr=4 sim:su04g \
+	>/dev/null 2>"$TMP/ramp.su.err"
+expect_grep "ramp: no random slot: inconclusive, naming N=1" \
+	'open_au_random: unknown (inconclusive) -- random ramp: one random stream is more than 3 times as slow as a linear one.*--open-au-nr=1' \
+	"$TMP/ramp.su.err"
 
 # JSON: the rows, additive fields.
 $FB -O --ramp --json --open-au-nr=3 sim:sd08g >"$TMP/ramp.json" 2>/dev/null

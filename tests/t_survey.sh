@@ -94,18 +94,18 @@ print(json.load(open(sys.argv[1]))["analysis"]["open_au_linear"])' "$S.json")"
 fi
 
 # The Xporter takes random writes in every open AU: after N=1 the random
-# search tries the linear limit at once (a probe), and its answer is the
-# proof's
+# ramp, capped at the linear limit, holds to it, and the run above it
+# (a probe) proves the count
 if python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 runs = [s["what"].split(", ", 2)[2] for s in d["steps"]
         if s["what"].startswith("open-AU limit, random")]
-assert runs[:3] == ["full run at N=1", "probe N=8", "probe N=9"], runs
+assert runs[:3] == ["full run at N=1", "ramp", "probe N=9"], runs
 v = d["analysis"]["open_au_random"]
 assert v["value"] == 8 and v["confidence"] != "low", v
 ' "$S.json"; then
-	pass "survey sim:xporter: random search tries the linear limit after N=1"
+	pass "survey sim:xporter: random ramp to the linear limit after N=1"
 else
 	fail "survey sim:xporter: random runs $(python3 -c '
 import json, sys

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The survey's random open-AU search: after the N=1 reference, the
-# likely answer (the linear count) as a probe down to the smallest size
-# where random slots running out shows and a row more, not a full run
-# down to the last size, then the run above it to its collapse.
+# random ramp up to the linear count, then the run above its count to
+# the collapse and its count as a probe down to the smallest size where
+# random slots running out shows and a row more, not a full run down to
+# the last size.
 . tests/lib.sh
 
 S=$TMP/survey_random
@@ -11,8 +12,8 @@ $FB --survey sim:evo32 > "$S.txt" 2> /dev/null
 $FB --survey --json sim:evo32 > "$S.json" 2> /dev/null
 got=$(sed -n 's/^# step [0-9]* (open-AU limit, random, \(.*\)): .*/\1/p' \
 	"$S.txt" | tr '\n' '|')
-want="full run at N=1|probe N=7|probe N=8|"
-[ "$got" = "$want" ] && pass "survey random: N=1, a probe at 7, then 8" ||
+want="full run at N=1|ramp|probe N=8|probe N=7|"
+[ "$got" = "$want" ] && pass "survey random: N=1, the ramp, probes at 8 and 7" ||
 	fail "survey random: random steps '$got', want '$want'"
 expect_grep "survey random: the verdict from the probes" \
 	'^# open_au_random: 7 (high) -- N=7 holds' "$S.txt"
