@@ -168,10 +168,37 @@ unsigned survey_fat_rows(const struct survey *s)
 }
 
 /*
+ * Probes the capacity check must have written for its time per probe to
+ * stand for scattered small writes: a few, as an AU copy in one shows.
+ */
+#define PROBES_MEASURED 8
+
+/*
+ * Device time per probe of the capacity check, its read-back included
+ * (a 4KiB read is a small part of it); 0: it has not run.
+ */
+static double probe_ns(const struct survey *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct io_stats *io = &s->step[i].io;
+
+		if (s->tab[i].kind == TAB_CAPACITY &&
+		    io->writes >= PROBES_MEASURED)
+			return (double)io->ns / (double)io->writes;
+	}
+	return 0;
+}
+
+/*
  * The capacity check's probes are scattered over the whole card, each
  * in an AU of its own: a write costs a page on a card that keeps the AU
  * it leaves open, a copy of the AU it closes at worst (as the evo32
  * profile does: 0.43s a probe; without an erase size, a page again).
+ * Once they have run, their own time per probe is the forecast of
+ * writes scattered as they were (the IOPS step's: the rate of a write
+ * run forecast 0.01 of its time on random cards).
  */
 double survey_est_probes(const struct survey *s, const struct cap_plan *p,
 			 int worst)
@@ -180,5 +207,7 @@ double survey_est_probes(const struct survey *s, const struct cap_plan *p,
 
 	if (!len)
 		return 0;
+	if (!worst && probe_ns(s) > 0)
+		return (double)p->writes * probe_ns(s);
 	return (double)p->writes * (double)len * 1e9 / write_rate(s, len);
 }

@@ -120,3 +120,22 @@ if python3 tests/iops_check.py "$FB" 8 survey > "$D/deck" 2>&1; then
 else
 	fail "random cards: $(grep '^FAIL' "$D/deck" | head -n 2)"
 fi
+
+# Its forecast: the capacity probes' own time per probe (writes scattered
+# as its are), not a write run's rate (evo32 copies an AU for either:
+# 136s, forecast 0s before).
+$FB --survey --json sim:evo32 > "$D/evo.json" 2> "$D/evo.err"
+if python3 - "$D/evo.json" "$D/evo.err" <<'PY'
+import json, re, sys
+doc = json.load(open(sys.argv[1]))
+err = open(sys.argv[2]).read()
+m = re.search(r"random 4KiB IOPS \(about (\d+)(m|s)\)", err)
+est = int(m.group(1)) * (60 if m.group(2) == "m" else 1)
+ns = [s["device_ns"] for s in doc["steps"] if s["what"] == "random 4KiB IOPS"]
+sys.exit(0 if ns and 0.5 < est / (ns[0] / 1e9) < 2 else 1)
+PY
+then
+	pass "evo32: the IOPS step's forecast within 2x of its time"
+else
+	fail "evo32: IOPS forecast $(grep -o 'IOPS (about [^)]*)' "$D/evo.err")"
+fi
