@@ -11,6 +11,8 @@ generator, fixed --seed), one flashbench --survey --json each:
          survey once the card's write rate is measured, against the
          I/O totals less steps 1..K (resets between steps included)
   count  the same after the ramp, once its open-AU count is known
+  random the same after the random N=1 reference (random slots or none)
+  rcount the same after the random ramp
   step   each step's "(about T)" on stderr against that step's device_ns
          in the JSON, by kind of step (ramp, probe, full run, ...)
 Prints one line per card, then for each figure the ratio estimate/actual
@@ -33,10 +35,15 @@ from survey_check import random_card  # noqa: E402
 PROFILES = ("sd08g", "su04g", "evo32", "samsung16", "xporter", "rage")
 STEP = re.compile(r"survey step \d+: (.*) \(about (\S+)\)$", re.M)
 REPLAN = re.compile(r"^# plan: after step (\d+) \((the reference run|the "
-                    r"ramp)[^)]*\): the rest writes about (\S+) in about "
-                    r"(\S+)$", re.M)
+                    r"ramp|the random reference run|the random ramp)[^)]*"
+                    r"\): the rest writes about (\S+) in about (\S+)$",
+                    re.M)
+REPLAN_KEY = {"the reference run": "rate", "the ramp": "count",
+              "the random reference run": "random",
+              "the random ramp": "rcount"}
 FIGURES = ("bytes", "time", "rate bytes", "rate time", "count bytes",
-           "count time")
+           "count time", "random bytes", "random time", "rcount bytes",
+           "rcount time")
 KINDS = (("ramp", "ramp"), ("probe", "probe"), ("full", "full run"),
          ("collapse", "to its collapse"), ("fat", "FAT"),
          ("align", "alignment"))
@@ -52,7 +59,7 @@ def replans(err, doc, out):
     io, steps = doc["io"], doc["steps"]
     for m in REPLAN.finditer(err):
         k = int(m.group(1))
-        key = "rate" if m.group(2) == "the reference run" else "count"
+        key = REPLAN_KEY[m.group(2)]
         b = io["bytes_written"] - sum(x["bytes_written"] for x in steps[:k])
         t = io["device_ns"] - sum(x["device_ns"] for x in steps[:k])
         # a rest under a few seconds shows "0s" to "5s": no ratio to judge

@@ -119,8 +119,8 @@ double survey_est_ramp_step(const struct survey *s, int random)
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
 {
-	unsigned lin = guess_open(s, worst);
-	unsigned rnd = worst ? lin : 1;
+	unsigned lin = guess_open(s, worst), rg = open_au_random_guess(s);
+	unsigned rnd = worst ? lin : rg ? rg : 1;
 	int r;
 
 	memset(c, 0, sizeof(*c));
@@ -131,8 +131,9 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 	}
 	if (!s->au)
 		return;
+	/* a search that is over owes nothing, whatever its last runs were */
 	for (r = 0; r < 2; r++)
-		if ((int)from <= PH_OPEN_LIN + r)
+		if ((int)from <= PH_OPEN_LIN + r && s->done[PH_OPEN_LIN + r] != 2)
 			open_au_forecast(s, r, r ? rnd : lin, c);
 	/* the random FAT test runs only where the linear one is unsure */
 	for (r = 0; r < 1 + worst; r++) {

@@ -138,6 +138,12 @@ int open_au_ramp_done(void *arg, const struct table *t);
 int open_au_ramp_due(const struct survey *s, int random);
 /* The linear count that held, exactly or as a bound; 0: none. */
 unsigned open_au_linear_held(const struct survey *s);
+/*
+ * The random count a forecast assumes once the random N=1 reference
+ * held: the linear one (cards take random writes in every open AU or in
+ * none); 0: not known yet.
+ */
+unsigned open_au_random_guess(const struct survey *s);
 /* The linear limit, where a verdict gives it exactly; 0: not known. */
 unsigned open_au_linear_limit(const struct survey *s);
 /* What is left of a search on a card that keeps limit AUs open. */

@@ -350,6 +350,11 @@ unsigned open_au_linear_held(const struct survey *s)
 	return linear_held(s);
 }
 
+unsigned open_au_random_guess(const struct survey *s)
+{
+	return held(s, 1, 1) ? linear_held(s) : 0;
+}
+
 
 /* The linear limit, when the verdict gives it exactly; 0: not known. */
 static unsigned linear_limit(const struct survey *s)
@@ -475,6 +480,15 @@ static unsigned likely_random(const struct survey *s, struct plan *p,
 	return lin;
 }
 
+/* A probe at nr held as deep as the proof needs. */
+static int probe_held(const struct survey *s, int random, unsigned nr)
+{
+	const struct step *p = open_au_find_run(s, random, nr, 0);
+
+	return p && !p->collapsed &&
+	       s->tab[p - s->step].nrows >= open_au_probe_rows(s, random);
+}
+
 /*
  * Where the ramp ran, what proves a linear limit lo: the run at lo + 1
  * to its collapse first, then lo as a probe as deep as that collapse
@@ -489,10 +503,7 @@ static unsigned minimal_proof(const struct survey *s, int random,
 	*full = 0;
 	if (st->hi <= s->nmax && !st->hi_run)
 		return st->hi;
-	if (!st->lo || st->lo_full)
-		return 0;
-	if (p && !p->collapsed &&
-	    s->tab[p - s->step].nrows >= open_au_probe_rows(s, random))
+	if (!st->lo || st->lo_full || probe_held(s, random, st->lo))
 		return 0;
 	*full = !collapse_seen(s, random) || p;
 	return st->lo;
@@ -542,6 +553,21 @@ static int ramp_ahead(const struct survey *s, int random, unsigned limit)
 	return random ? s->random_ramp : s->ramp_cap > 1;
 }
 
+/*
+ * Rows of the probe at the limit that ends a proof, once the run above
+ * it collapsed: one past that collapse, and in random order at least
+ * as deep as random slots running out shows.
+ */
+static double proof_probe_rows(const struct survey *s, int random,
+			       const struct plan_cost *pc)
+{
+	double rows = pc->collapse + 1;
+
+	if (random && rows < random_probe_floor(s))
+		rows = random_probe_floor(s);
+	return rows < pc->full ? rows : pc->full;
+}
+
 /* The ramp, then the minimal proof: limit + 1 collapsing, limit a probe. */
 static void ramp_forecast(const struct survey *s, int random, unsigned limit,
 			  const struct plan_cost *pc, struct cost *c)
@@ -552,7 +578,7 @@ static void ramp_forecast(const struct survey *s, int random, unsigned limit,
 		return;
 	}
 	cost_run(s, limit + 1, pc->collapse, 1, c);
-	cost_run(s, limit, pc->collapse + 1, 0, c);
+	cost_run(s, limit, proof_probe_rows(s, random, pc), 0, c);
 }
 
 /* The rest of a search on a card that keeps limit AUs open. */
@@ -600,8 +626,12 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		}
 	}
 	plan_free(p);
-	if (st.lo && !st.lo_full)
-		cost_run(s, st.lo, pc.full, 0, c);
-	if (st.hi <= s->nmax && !st.hi_run)
+	/* the proof's runs still owed, as minimal_proof() makes them */
+	if (st.hi <= s->nmax && !st.hi_run) {
 		cost_run(s, st.hi, pc.collapse, 1, c);
+		st.hi_run = 1;
+	}
+	if (st.lo && !st.lo_full && !probe_held(s, random, st.lo))
+		cost_run(s, st.lo, st.hi_run && st.hi <= s->nmax ?
+			 proof_probe_rows(s, random, &pc) : pc.full, 0, c);
 }

@@ -379,8 +379,10 @@ static int open_au_search(struct survey *s, int random)
 		n = s->n;
 		if (open_au_step(s, random, nr, full, NULL) == STEP_STOP)
 			return -1;
-		if (!random && nr == 1 && s->n > n)
-			survey_replan(s, "the reference run: the write rate");
+		if (nr == 1 && s->n > n)
+			survey_replan(s, random ? "the random reference run: "
+				      "random slots or none" :
+				      "the reference run: the write rate");
 		/*
 		 * A reference that held but dipped: once more, the best of
 		 * both (one that collapsed is no pause of the card)

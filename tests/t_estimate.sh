@@ -112,3 +112,29 @@ if [ -n "$_p" ] && [ "$_p" = "$_a" ]; then
 else
 	fail "--find-erase: planned '$_p', did '$_a'"
 fi
+
+# After the random N=1 reference the survey plans again.  On rage it
+# collapses (no random slot): what is left is the FAT step and the IOPS
+# step, and the forecast owes nothing for the open-AU searches, which
+# are over (it once counted a full run at the limit their proof had made
+# as a probe: 5m for 84s).  Within 2x: the IOPS step's random places
+# cost rage twice its capacity probes' time each, which the forecast
+# goes by.
+$FB --survey --json sim:rage >"$TMP/rage.json" 2>"$TMP/rage.err"
+if python3 - "$TMP/rage.json" "$TMP/rage.err" <<'PY'
+import json, re, sys
+sys.path.insert(0, "bench")
+from budget import duration
+doc = json.load(open(sys.argv[1]))
+m = re.search(r"^# plan: after step (\d+) \(the random reference run: "
+              r"random slots or none\): the rest writes about \S+ in about "
+              r"(\S+)$", open(sys.argv[2]).read(), re.M)
+k = int(m.group(1))
+rest = sum(s["device_ns"] for s in doc["steps"][k:]) / 1e9
+sys.exit(0 if 1 / 2 < duration(m.group(2)) / rest < 2 else 1)
+PY
+then
+	pass "replanned after the random reference: within 2x of the rest"
+else
+	fail "random reference replan: $(grep 'random reference' "$TMP/rage.err")"
+fi
