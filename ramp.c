@@ -209,12 +209,44 @@ static int round_of(struct ramp *r, unsigned n, enum ramp_part q, int warm,
 	return 0;
 }
 
+/* How many of v[0..n) are above limit. */
+static size_t above(const double *v, size_t n, double limit)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += v[i] > limit;
+	return k;
+}
+
+/*
+ * A part of n streams whose values so far put more than half of all it
+ * will judge past RAMP_COLLAPSE times its best has collapsed whatever
+ * the rest show (their median is past it too): the rest would only make
+ * the card copy more AUs.  Not so the first random step, judged against
+ * the linear one by another rule.
+ */
+static int settled(const struct ramp *r, unsigned n, enum ramp_part q,
+		   size_t nlat)
+{
+	double limit = RAMP_COLLAPSE * r->best.ns[q];
+	size_t writes = (RAMP_JUDGED + n - 1) / n;
+
+	if (r->first_random || !(r->best.ns[q] > 0))
+		return 0;
+	if (r->shuffled)
+		return 2 * above(r->round_mean, r->nrounds, limit) >
+		       (writes > RAMP_ROUNDS ? writes : RAMP_ROUNDS);
+	return 2 * above(r->lat, nlat, limit) > writes * n;
+}
+
 /*
  * One part of a step: a warm-up round, then rounds until RAMP_JUDGED
- * writes are judged.  The warm-up opens the AUs that the part before
- * left to a card's small-write buffer (its chunks may fit one, and then
- * take no slot) or that a collapse closed, so that no judged write
- * pays for opening an AU.
+ * writes are judged, or fewer once it has clearly collapsed.  The
+ * warm-up opens the AUs that the part before left to a card's
+ * small-write buffer (its chunks may fit one, and then take no slot) or
+ * that a collapse closed, so that no judged write pays for opening an
+ * AU.
  */
 static int part_of(struct ramp *r, unsigned n, enum ramp_part q,
 		   double *med)
@@ -229,8 +261,9 @@ static int part_of(struct ramp *r, unsigned n, enum ramp_part q,
 	r->nrounds = 0;
 	if ((ret = round_of(r, n, q, 1, &nlat)))
 		return ret;
-	while (nlat < RAMP_JUDGED || (r->shuffled &&
-				      r->nrounds < RAMP_ROUNDS))
+	while ((nlat < RAMP_JUDGED || (r->shuffled &&
+				       r->nrounds < RAMP_ROUNDS)) &&
+	       !settled(r, n, q, nlat))
 		if ((ret = round_of(r, n, q, 0, &nlat)))
 			return ret;
 	*med = r->shuffled ? ramp_median(r->round_mean, r->nrounds) :
