@@ -34,6 +34,7 @@ struct row_cut {
 	unsigned aus, rows;	/* AUs each row writes; rows planned */
 	double row_bytes;	/* bytes of one row */
 	double mark_ns;		/* survey time at the last row's end */
+	double stream_ns;	/* the ramp: least time a step took per stream */
 };
 
 /* The capacity check's I/O, from its dry run: its probes and their size. */

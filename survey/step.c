@@ -109,6 +109,35 @@ static int row_done(void *arg, const struct table *t)
 				 "row");
 }
 
+/*
+ * Row hook of the ramp: its own end, then --max-time: the next step,
+ * one stream more (the survey ends the ramp at its first step that does
+ * not hold), takes n + 1 times the least time per stream a step took (a
+ * pause of the card makes one step dear), and if it collapses, which no
+ * step before it tells, each of its writes may copy a whole AU: 1 + AU
+ * / chunk times as long (a card with 4MiB AUs took 7.6 times).  Its
+ * bytes need no cut: its whole worst case fit --max-write before it
+ * began.
+ */
+static int ramp_row_done(void *arg, const struct table *t)
+{
+	struct survey *s = arg;
+	struct row_cut *c = &s->cut;
+	double now = survey_elapsed_ns(s), last = now - c->mark_ns;
+	double n = t->nrows ? (double)t->rows[t->nrows - 1].key : 1;
+	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs,
+			  .random = t->random };
+	double copy = 1 + (double)s->au / (double)ramp_chunk(&o, RAMP_COARSE);
+
+	c->mark_ns = now;
+	if (!(c->stream_ns > 0) || last / n < c->stream_ns)
+		c->stream_ns = last / n;
+	if (s->stopped[0] || open_au_ramp_done(arg, t))
+		return 1;
+	return survey_budget_cut(s, 0, c->stream_ns * (n + 1) * copy,
+				 "ramp step");
+}
+
 /* The engine's again hook: a pass more after a pause, if it fits. */
 static int again(void *arg, const struct vm_val *pass)
 {
@@ -476,9 +505,11 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	 * first step that does not hold: its own hook, no row cut.  Nor
 	 * is --find-erase cut: its rows are judged only together.
 	 */
-	if (o->test == &testdesc_ramp)
-		r.row_done = open_au_ramp_done;
-	else if (o->test->writes && !ew)
+	if (o->test == &testdesc_ramp) {
+		s->cut.mark_ns = survey_elapsed_ns(s);
+		s->cut.stream_ns = 0;
+		r.row_done = ramp_row_done;
+	} else if (o->test->writes && !ew)
 		cut_setup(s, o, &r);
 	r.tick = tick;
 	r.hook_arg = s;

@@ -62,3 +62,23 @@ for key, truth in (("open_au_linear", 8), ("open_au_random", 0)):
 		fail "survey $budget: exit $st, $(grep stopped "$TMP/err")"
 	fi
 done
+
+# The ramp is cut between steps too: its step one past the limit copies
+# an AU at each write (7.6 times a step that held on this card), so the
+# next step must fit at that cost.  Once ended at 84s for --max-time=76s.
+CARD=sim:size=8589934592,au=4194304,page=8192,open=12,random=0,fat=0
+CARD=$CARD,fatstart=0,noise=5,seed=166666,merge=100,level=25,small=16384
+CARD=$CARD,rcost=100
+$FB --survey --yes --json --max-time=76s $CARD >"$TMP/r.json" 2>"$TMP/err"
+st=$?
+if [ $st -eq 3 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["io"]["device_ns"] <= 76e9, d["io"]
+v = d["analysis"]["open_au_linear"]
+assert v["value"] is None or v.get("at_least") and v["value"] <= 12, v
+' "$TMP/r.json"; then
+	pass "survey --max-time=76s with a ramp: under budget, a bound"
+else
+	fail "survey --max-time=76s with a ramp: exit $st, $(grep stopped "$TMP/err")"
+fi
