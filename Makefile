@@ -141,18 +141,23 @@ bench/overhead: bench/overhead.c libflashbench.a
 		-o $@ $< libflashbench.a $(FB_LDLIBS) $(LDLIBS)
 
 # The survey's open-AU searches, linear and random, against their
-# minimal proofs, beside the binary of BENCH_BASE (the survey before the
-# ramp) in the same run.
-BENCH_BASE ?= /work/base8/flashbench
+# minimal proofs, beside the binary BENCH_BASE names (an older build, for
+# before and after in the same run; none: this one twice); its
+# estimates against what it did; and surveys stopped at half their
+# budgets.
+BENCH_BASE ?=
 BENCH_CARDS ?= 30
+BENCH_OLD = $(if $(BENCH_BASE),--base $(BENCH_BASE))
 
 bench: flashbench bench/overhead
 	sh bench/run.sh
 	python3 bench/survey_cost.py
-	python3 bench/survey_linear.py --base $(BENCH_BASE) \
+	python3 bench/survey_linear.py $(BENCH_OLD) \
 		--cards $(BENCH_CARDS) --seed 1 -j 2
-	python3 bench/survey_random.py --base $(BENCH_BASE) \
+	python3 bench/survey_random.py $(BENCH_OLD) \
 		--cards $(BENCH_CARDS) --seed 1 -j 2
+	python3 bench/estimate_error.py --cards $(BENCH_CARDS) --seed 1
+	python3 bench/half_budget.py --cards $(BENCH_CARDS) --seed 1
 
 # the doc/ files keep their folder, so the README's references hold
 DOCS = README $(wildcard doc/*.md)
