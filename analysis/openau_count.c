@@ -259,6 +259,15 @@ static int flat_slow(const struct column *x)
 	return hi > 0 && lo >= need * hi;
 }
 
+/*
+ * A bound from the largest N alone ("at least N") stands on that run
+ * holding: a size of it under this share of the other runs (cards with
+ * AUs of 1-2 MiB that take small writes into a buffer and copy a tenth
+ * of an AU they close: 64 % at N=64, keeping 7) is a collapse the
+ * buffer thins out as much as a pause.
+ */
+#define HELD_CLEARLY 0.7
+
 static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 		      const struct column *c, size_t m, struct reading *r,
 		      struct verdict *v)
@@ -281,6 +290,13 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 			say(v->evidence, sizeof(v->evidence), "only %zu "
 			    "sizes where a collapse would show",
 			    telling_sizes(show));
+		}
+		if (r->conf > CONF_LOW && !show->own &&
+		    show->worst < HELD_CLEARLY * show->worst_ref) {
+			r->conf = CONF_LOW;
+			say(v->evidence, sizeof(v->evidence), "not clearly "
+			    "held: a size below %.0f%% of the others",
+			    100 * HELD_CLEARLY);
 		}
 		unclear_hold(show, c, m, r, v);
 		return;

@@ -355,3 +355,23 @@ if command -v script > /dev/null; then
 else
 	skip "survey on a terminal: no script(1) to make one"
 fi
+
+# "At least N" from the largest N alone stands on that run holding: on a
+# 1MiB-AU card keeping 7 that takes small writes into a buffer and copies
+# a quarter of an AU it closes, N=64 never collapses but one size runs at
+# 64% of the others: low, not medium.
+D7=sim:size=1072693248,au=1048576,page=16384,open=7,random=2,fat=0
+D7=$D7,fatstart=0,noise=0,seed=25380,merge=25,level=0,small=131072,rcost=100
+$FB --survey --json "$D7" >"$TMP/d7.json" 2>/dev/null
+if python3 -c '
+import json, sys
+v = json.load(open(sys.argv[1]))["analysis"]["open_au_linear"]
+assert v["confidence"] in ("low", "inconclusive") or v["value"] == 7, v
+assert "not clearly held" in v["evidence"] or v["value"] == 7, v
+' "$TMP/d7.json"; then
+	pass "survey: a bound from a run not clearly held is low"
+else
+	fail "survey: open_au_linear $(python3 -c '
+import json, sys
+print(json.load(open(sys.argv[1]))["analysis"]["open_au_linear"])' "$TMP/d7.json")"
+fi
