@@ -122,6 +122,29 @@ static unsigned deviates(const struct survey *s, const struct table *t,
 	return 0;
 }
 
+/*
+ * A probe kept up with the others, but for at most one row that fell
+ * behind and that the rows after it, two at least, made up for: a
+ * pause of the card, not a collapse, which sets in and stays.
+ */
+static int kept_up(const struct survey *s, const struct table *t)
+{
+	unsigned first = deviates(s, t, s->n, &(int){ 0 }), again;
+	struct table rest;
+	int unknown;
+
+	if (!first)
+		return 1;
+	if (first + 2 > t->nrows)
+		return 0;
+	/* from the row that fell behind, which deviates() passes over */
+	rest = *t;
+	rest.rows += first - 1;
+	rest.nrows -= first - 1;
+	again = deviates(s, &rest, s->n, &unknown);
+	return !again && !unknown;
+}
+
 /* Rows of the runs in this order that collapsed, at most; 0: none did. */
 static unsigned collapse_seen(const struct survey *s, int random)
 {
@@ -228,8 +251,10 @@ int open_au_row_done(void *arg, const struct table *t)
 	if (s->cur_collapsed)
 		return 1;
 	/* a probe as deep as collapses show here, keeping up throughout */
-	return s->cur_probe && t->nrows >= open_au_probe_rows(s, t->random) &&
-	       !deviates(s, t, s->n, &unknown) && !unknown;
+	if (!s->cur_probe || t->nrows < open_au_probe_rows(s, t->random))
+		return 0;
+	deviates(s, t, s->n, &unknown);
+	return !unknown && kept_up(s, t);
 }
 
 /* The survey's ramp in this order; NULL: none ran. */

@@ -375,3 +375,19 @@ else
 import json, sys
 print(json.load(open(sys.argv[1]))["analysis"]["open_au_linear"])' "$TMP/d7.json")"
 fi
+
+# A probe that fell behind at one size and kept up at the two after it
+# paused, and stops as a probe that kept up throughout does (here the
+# probe at 3 dips at 1MiB: it once went through all 11 sizes).
+D3=sim:size=4293918720,au=2097152,page=8192,open=3,random=3,fat=0
+D3=$D3,fatstart=0,noise=5,seed=881992,merge=50,level=0,small=16384,rcost=0
+$FB --survey "$D3" >"$TMP/d3.txt" 2>/dev/null
+rows=$(awk '/^# step [0-9]* \(open-AU limit, linear, probe N=3\)/ { on = 1;
+	next } on && /^$/ { exit } on && !/^#/ { n++ } END { print n + 0 }' \
+	"$TMP/d3.txt")
+if [ "$rows" -gt 0 ] && [ "$rows" -lt 11 ] &&
+   grep -q '^# open_au_linear: 3 (' "$TMP/d3.txt"; then
+	pass "survey: a probe past a one-size dip stops ($rows sizes), 3"
+else
+	fail "survey: probe at 3 has $rows sizes; $(grep '^# open_au_linear' "$TMP/d3.txt")"
+fi
