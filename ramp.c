@@ -230,14 +230,15 @@ static int settled(const struct ramp *r, unsigned n, enum ramp_part q,
 		   size_t nlat)
 {
 	double limit = RAMP_COLLAPSE * r->best.ns[q];
-	size_t writes = (RAMP_JUDGED + n - 1) / n;
+	/* judged rounds for RAMP_JUDGED writes */
+	size_t rounds = (RAMP_JUDGED + n - 1) / n;
 
 	if (r->first_random || !(r->best.ns[q] > 0))
 		return 0;
 	if (r->shuffled)
 		return 2 * above(r->round_mean, r->nrounds, limit) >
-		       (writes > RAMP_ROUNDS ? writes : RAMP_ROUNDS);
-	return 2 * above(r->lat, nlat, limit) > writes * n;
+		       (rounds > RAMP_ROUNDS ? rounds : RAMP_ROUNDS);
+	return 2 * above(r->lat, nlat, limit) > rounds * n;
 }
 
 /*
