@@ -123,16 +123,20 @@ static unsigned deviates(const struct survey *s, const struct table *t,
 }
 
 /*
- * A probe kept up with the others, but for at most one row that fell
- * behind and that the rows after it, two at least, made up for: a
- * pause of the card, not a collapse, which sets in and stays.
+ * A probe kept up with the others at every size some other run
+ * reached, but for at most one row that fell behind and that the rows
+ * after it, two at least, made up for: a pause of the card, not a
+ * collapse, which sets in and stays.
  */
 static int kept_up(const struct survey *s, const struct table *t)
 {
-	unsigned first = deviates(s, t, s->n, &(int){ 0 }), again;
 	struct table rest;
+	unsigned first, again;
 	int unknown;
 
+	first = deviates(s, t, s->n, &unknown);
+	if (unknown)
+		return 0;
 	if (!first)
 		return 1;
 	if (first + 2 > t->nrows)
@@ -231,7 +235,6 @@ int open_au_row_done(void *arg, const struct table *t)
 	const struct verdict *v;
 	struct analysis a;
 	uint64_t top;
-	int unknown;
 
 	if (t->nrows < (t->random ? 3u : 2u) || s->n == MAX_STEPS)
 		return 0;
@@ -251,10 +254,8 @@ int open_au_row_done(void *arg, const struct table *t)
 	if (s->cur_collapsed)
 		return 1;
 	/* a probe as deep as collapses show here, keeping up throughout */
-	if (!s->cur_probe || t->nrows < open_au_probe_rows(s, t->random))
-		return 0;
-	deviates(s, t, s->n, &unknown);
-	return !unknown && kept_up(s, t);
+	return s->cur_probe && t->nrows >= open_au_probe_rows(s, t->random) &&
+	       kept_up(s, t);
 }
 
 /* The survey's ramp in this order; NULL: none ran. */

@@ -502,8 +502,9 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	/*
 	 * The ramp is started only where its whole worst case (both AUs of
 	 * every stream to the cap) fits --max-write, and it stops at its
-	 * first step that does not hold: its own hook, no row cut.  Nor
-	 * is --find-erase cut: its rows are judged only together.
+	 * first step that does not hold or before one --max-time cannot
+	 * hold: its own hook, not the rows'.  Nor is --find-erase cut: its
+	 * rows are judged only together.
 	 */
 	if (o->test == &testdesc_ramp) {
 		s->cut.mark_ns = survey_elapsed_ns(s);
