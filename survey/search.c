@@ -314,6 +314,7 @@ static void ramp_bounds(const struct survey *s, int random, unsigned *lo,
 
 static void cost_run(const struct survey *s, unsigned nr, double rows,
 		     int collapse, struct cost *c);
+static int random_ramp_pays(const struct survey *s);
 
 /*
  * The ramp pays where it writes no more than the minimal proof of the
@@ -344,7 +345,8 @@ static int ramp_pays(const struct survey *s)
 int open_au_ramp_due(const struct survey *s, int random)
 {
 	if (random)
-		return s->random_ramp && !ramp_table(s, 1) && held(s, 1, 1);
+		return s->random_ramp && !ramp_table(s, 1) && held(s, 1, 1) &&
+		       random_ramp_pays(s);
 	return s->ramp_cap > 1 && !ramp_table(s, 0) && held(s, 0, 1) &&
 	       ramp_pays(s);
 }
@@ -353,6 +355,7 @@ int open_au_ramp_due(const struct survey *s, int random)
 struct search {
 	unsigned lo, hi;	/* lo holds, hi collapses */
 	int lo_full, hi_run;
+	int hi_linear;		/* hi is past the linear limit: proven */
 };
 
 /*
@@ -446,7 +449,8 @@ static void search_state(const struct survey *s, int random,
 	if (st->lo >= st->hi)
 		st->lo = st->hi - 1;
 	st->lo_full = held_full(s, random, st->lo);
-	st->hi_run = ran(s, random, st->hi);
+	st->hi_linear = random && lin && st->hi == lin + 1;
+	st->hi_run = st->hi_linear || ran(s, random, st->hi);
 }
 
 /* AUs written so far. */
@@ -516,10 +520,12 @@ static int probe_held(const struct survey *s, int random, unsigned nr)
 }
 
 /*
- * Where the ramp ran, what proves a linear limit lo: the run at lo + 1
- * to its collapse first, then lo as a probe as deep as that collapse
- * shows, one row past it (a full run, where no collapse shows the
- * depth, or a probe went too shallow for a later one).  0: proven.
+ * Where the ramp ran, what proves a limit lo: the run at lo + 1 to its
+ * collapse first, then lo as a probe as deep as that collapse shows, one
+ * row past it (a full run, where no collapse shows the depth, or a
+ * probe went too shallow for a later one).  A random count at the
+ * linear limit needs no run above it, and its probe goes as deep as
+ * random slots running out shows.  0: proven.
  */
 static unsigned minimal_proof(const struct survey *s, int random,
 			      const struct search *st, int *full)
@@ -531,7 +537,7 @@ static unsigned minimal_proof(const struct survey *s, int random,
 		return st->hi;
 	if (!st->lo || st->lo_full || probe_held(s, random, st->lo))
 		return 0;
-	*full = !collapse_seen(s, random) || p;
+	*full = (!collapse_seen(s, random) && !st->hi_linear) || p;
 	return st->lo;
 }
 
@@ -576,7 +582,10 @@ static int ramp_ahead(const struct survey *s, int random, unsigned limit)
 	if (!limit || ramp_table(s, random) ||
 	    (ran(s, random, 1) && !held(s, random, 1)))
 		return 0;
-	return random ? s->random_ramp : s->ramp_cap > 1;
+	if (random)
+		return s->random_ramp && (!held(s, 1, 1) ||
+					  random_ramp_pays(s));
+	return s->ramp_cap > 1;
 }
 
 /*
@@ -594,17 +603,107 @@ static double proof_probe_rows(const struct survey *s, int random,
 	return rows < pc->full ? rows : pc->full;
 }
 
-/* The ramp, then the minimal proof: limit + 1 collapsing, limit a probe. */
-static void ramp_forecast(const struct survey *s, int random, unsigned limit,
-			  const struct plan_cost *pc, struct cost *c)
+/*
+ * The minimal proof of limit: limit + 1 collapsing (in random order,
+ * not past the linear limit), limit a probe.
+ */
+static void proof_forecast(const struct survey *s, int random,
+			   unsigned limit, const struct plan_cost *pc,
+			   struct cost *c)
 {
-	survey_est_ramp(s, random, limit, c);
 	if (limit >= s->nmax) {
 		cost_run(s, limit, pc->full, 0, c);
 		return;
 	}
-	cost_run(s, limit + 1, pc->collapse, 1, c);
+	if (!random || limit != linear_limit(s))
+		cost_run(s, limit + 1, pc->collapse, 1, c);
 	cost_run(s, limit, proof_probe_rows(s, random, pc), 0, c);
+}
+
+/* The ramp, then the minimal proof. */
+static void ramp_forecast(const struct survey *s, int random, unsigned limit,
+			  const struct plan_cost *pc, struct cost *c)
+{
+	survey_est_ramp(s, random, limit, c);
+	proof_forecast(s, random, limit, pc, c);
+}
+
+/*
+ * The planner's runs from st on a card keeping limit AUs open, then the
+ * proof's runs still owed, as minimal_proof() makes them.
+ */
+static void plan_forecast(const struct survey *s, int random,
+			  const struct plan *p, const struct plan_cost *pc,
+			  struct search st, unsigned limit, struct cost *c)
+{
+	unsigned nr;
+	int full;
+
+	while (p && (nr = plan_move(p, st.lo, st.hi, st.lo_full, &full))) {
+		if (nr > limit) {
+			cost_run(s, nr, pc->collapse, 1, c);
+			st.hi = nr;
+			st.hi_run = 1;
+		} else {
+			cost_run(s, nr, full ? pc->full : plan_probe_rows(pc),
+				 0, c);
+			st.lo = nr;
+			st.lo_full = full;
+		}
+	}
+	if (st.hi <= s->nmax && !st.hi_run) {
+		cost_run(s, st.hi, pc->collapse, 1, c);
+		st.hi_run = 1;
+	}
+	if (st.lo && !st.lo_full && !probe_held(s, random, st.lo))
+		cost_run(s, st.lo, st.hi_run && st.hi <= s->nmax ?
+			 proof_probe_rows(s, random, pc) : pc->full, 0, c);
+}
+
+/* The larger of a's device time and bytes over b's. */
+static double cost_ratio(const struct cost *a, const struct cost *b)
+{
+	double t = b->ns > 0 ? a->ns / b->ns : 0;
+	double w = b->bytes > 0 ? a->bytes / b->bytes : 0;
+
+	return t > w ? t : w;
+}
+
+/*
+ * The random ramp pays where, over the counts the runs so far leave
+ * possible, the worst of its cost over the proof's is no more than that
+ * of the planner's -O runs.  Each step of the ramp writes into every
+ * stream's AU: on a card keeping many AUs open that take random writes,
+ * climbing to the linear limit cost more than the probes bisecting it
+ * (4 times the proof on a random sim card keeping 24), where on small
+ * counts the ramp is the cheaper search.
+ */
+static int random_ramp_pays(const struct survey *s)
+{
+	double ramp_worst = 0, plan_worst = 0, r;
+	struct plan_cost pc;
+	struct search st;
+	struct plan *p;
+	unsigned n;
+
+	search_cost(s, 1, &pc);
+	search_state(s, 1, &st);
+	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);
+	if (!p)
+		return 1;
+	for (n = st.lo > 1 ? st.lo : 1; n < st.hi && n <= s->nmax; n++) {
+		struct cost ramp = { 0 }, plan = { 0 }, proof = { 0 };
+
+		ramp_forecast(s, 1, n, &pc, &ramp);
+		plan_forecast(s, 1, p, &pc, st, n, &plan);
+		proof_forecast(s, 1, n, &pc, &proof);
+		r = cost_ratio(&ramp, &proof);
+		ramp_worst = r > ramp_worst ? r : ramp_worst;
+		r = cost_ratio(&plan, &proof);
+		plan_worst = r > plan_worst ? r : plan_worst;
+	}
+	plan_free(p);
+	return ramp_worst <= plan_worst;
 }
 
 /* The rest of a search on a card that keeps limit AUs open. */
@@ -614,8 +713,6 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 	struct plan_cost pc;
 	struct search st;
 	struct plan *p;
-	unsigned nr;
-	int full;
 
 	search_cost(s, random, &pc);
 	search_state(s, random, &st);
@@ -639,25 +736,6 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		return;
 	}
 	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);
-	while (p && (nr = plan_move(p, st.lo, st.hi, st.lo_full, &full))) {
-		if (nr > limit) {
-			cost_run(s, nr, pc.collapse, 1, c);
-			st.hi = nr;
-			st.hi_run = 1;
-		} else {
-			cost_run(s, nr, full ? pc.full : plan_probe_rows(&pc),
-				 0, c);
-			st.lo = nr;
-			st.lo_full = full;
-		}
-	}
+	plan_forecast(s, random, p, &pc, st, limit, c);
 	plan_free(p);
-	/* the proof's runs still owed, as minimal_proof() makes them */
-	if (st.hi <= s->nmax && !st.hi_run) {
-		cost_run(s, st.hi, pc.collapse, 1, c);
-		st.hi_run = 1;
-	}
-	if (st.lo && !st.lo_full && !probe_held(s, random, st.lo))
-		cost_run(s, st.lo, st.hi_run && st.hi <= s->nmax ?
-			 proof_probe_rows(s, random, &pc) : pc.full, 0, c);
 }

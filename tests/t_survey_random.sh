@@ -1,22 +1,29 @@
 #!/bin/sh
 # The survey's random open-AU search: after the N=1 reference, the
-# random ramp up to the linear count, then the run above its count to
-# the collapse and its count as a probe down to the smallest size where
-# random slots running out shows and a row more, not a full run down to
-# the last size.
+# random ramp up to the linear count where it pays, then the run above
+# its count to the collapse (none past the linear limit) and its count
+# as a probe down to the smallest size where random slots running out
+# shows and a row more, not a full run down to the last size.
 . tests/lib.sh
 
 S=$TMP/survey_random
 
+# random_steps NAME FILE WANT: the survey's random steps, '|'-joined
+random_steps() {
+	got=$(sed -n 's/^# step [0-9]* (open-AU limit, random, \(.*\)): .*/\1/p' \
+		"$2" | tr '\n' '|')
+	[ "$got" = "$3" ] && pass "$1" ||
+		fail "$1: random steps '$got', want '$3'"
+}
+
 $FB --survey sim:evo32 > "$S.txt" 2> /dev/null
 $FB --survey --json sim:evo32 > "$S.json" 2> /dev/null
-got=$(sed -n 's/^# step [0-9]* (open-AU limit, random, \(.*\)): .*/\1/p' \
-	"$S.txt" | tr '\n' '|')
-want="full run at N=1|ramp|probe N=8|probe N=7|"
-[ "$got" = "$want" ] && pass "survey random: N=1, the ramp, probes at 8 and 7" ||
-	fail "survey random: random steps '$got', want '$want'"
-expect_grep "survey random: the verdict from the probes" \
-	'^# open_au_random: 7 (high) -- N=7 holds' "$S.txt"
+random_steps "survey random: N=1, the ramp, a probe at 7" "$S.txt" \
+	"full run at N=1|ramp|probe N=7|"
+# random slots are open slots: no random run past the linear limit
+expect_grep "survey random: the verdict from the probe and the linear count" \
+	'^# open_au_random: 7 (medium) -- N=7 holds.*no more than the 7 AUs open for linear writes' \
+	"$S.txt"
 
 # the probe at 7 stops one size below 64KiB: 10 of the 13 sizes
 rows=$(awk '/^# step [0-9]* \(open-AU limit, random, probe N=7\)/ { on = 1;
@@ -41,12 +48,19 @@ else
 	fail "survey random: the probe at 7 writes as much as a full run"
 fi
 
+# where climbing to the linear limit costs more than the -O runs would
+# on the counts still possible (2MiB AUs, keeping 4), the planner's
+# probe at the linear limit instead of the ramp
+$FB --survey sim:size=17179869184,au=2097152,page=16384,open=4,random=4,fat=2,noise=0,seed=426350,merge=100,level=25 \
+	> "$S.four" 2> /dev/null
+random_steps "survey random: no ramp where it does not pay" "$S.four" \
+	"full run at N=1|probe N=4|"
+expect_grep "survey random: no ramp, the verdict" \
+	'^# open_au_random: 4 (medium) -- N=4 holds' "$S.four"
+
 # a card without random slots: N=1 collapses and ends the search
 $FB --survey sim:sd08g > "$S.zero" 2> /dev/null
-got=$(sed -n 's/^# step [0-9]* (open-AU limit, random, \(.*\)): .*/\1/p' \
-	"$S.zero" | tr '\n' '|')
-[ "$got" = "full run at N=1|" ] &&
-	pass "survey random: no random slot, N=1 only" ||
-	fail "survey random: random steps '$got' on sd08g"
+random_steps "survey random: no random slot, N=1 only" "$S.zero" \
+	"full run at N=1|"
 expect_grep "survey random: no random slot, the verdict" \
 	'^# open_au_random: 0 (medium) -- N=1 collapses' "$S.zero"
