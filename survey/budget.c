@@ -20,17 +20,6 @@ double survey_elapsed_ns(const struct survey *s)
 	return dev > wall ? dev : wall;
 }
 
-/* Time per read, from the alignment tables so far (pre column). */
-static double read_ns(const struct survey *s)
-{
-	size_t i;
-
-	for (i = s->n; i-- > 0;)
-		if (s->tab[i].kind == TAB_ALIGN && s->tab[i].nrows)
-			return s->tab[i].rows[s->tab[i].nrows - 1].v[0];
-	return 1e6;
-}
-
 double survey_est_run(const struct survey *s, const struct opts *o,
 		      const struct run *r)
 {
@@ -40,11 +29,14 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 				      r->plan.max_len };
 
 	if (!o->test->writes)
-		return (double)r->plan.io.reads * read_ns(s);
-	/* the IOPS step's writes scatter as the capacity probes do */
-	if (o->test == &testdesc_capacity || o->test == &testdesc_iops_random)
+		return (double)r->plan.io.reads * survey_read_ns(s);
+	if (o->test == &testdesc_capacity)
 		return survey_est_probes(s, &cap, 0) +
-		       (double)cap.reads * read_ns(s);
+		       (double)cap.reads * survey_read_ns(s);
+	/* the IOPS step's writes scatter as the capacity probes do */
+	if (o->test == &testdesc_iops_random)
+		return survey_est_iops(s, &cap, 0) +
+		       (double)cap.reads * survey_read_ns(s);
 	if (o->test == &testdesc_find_erase)
 		return survey_est_bytes(s, (double)r->plan.io.bytes_written);
 	if (o->test == &testdesc_ramp)
@@ -121,7 +113,7 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 	if (from <= PH_CAPACITY) {
 		c->bytes += (double)(s->cap.writes * s->cap.len);
 		c->ns += survey_est_probes(s, &s->cap, worst) +
-			 (double)s->cap.reads * read_ns(s);
+			 (double)s->cap.reads * survey_read_ns(s);
 	}
 	if (!s->au)
 		return;
@@ -137,8 +129,8 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 					  survey_fat_rows(s), r);
 	}
 	c->bytes += (double)(s->iops.writes * s->iops.len);
-	c->ns += survey_est_probes(s, &s->iops, worst) +
-		 (double)s->iops.reads * read_ns(s);
+	c->ns += survey_est_iops(s, &s->iops, worst) +
+		 (double)s->iops.reads * survey_read_ns(s);
 }
 
 /*

@@ -157,6 +157,14 @@ void survey_est_ramp(const struct survey *s, unsigned limit, struct cost *c);
  */
 double survey_est_probes(const struct survey *s, const struct cap_plan *p,
 			 int worst);
+/*
+ * The IOPS step's writes: scattered as the probes are, at the capacity
+ * check's measured time a write (each may pay two copies), once it ran.
+ */
+double survey_est_iops(const struct survey *s, const struct cap_plan *p,
+		       int worst);
+/* Time per read, from the alignment tables so far. */
+double survey_read_ns(const struct survey *s);
 /* The verdicts with the rows of the run in progress. */
 void survey_analyze_with(struct survey *s, const struct table *t,
 			 struct analysis *a);
