@@ -43,6 +43,12 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 		return survey_est_ramp_step(s);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
+	/* one the runs so far say collapses stops there */
+	if (open_au_collapse_due(s, o->random, o->nr_lo)) {
+		if (open_au_collapse_rows(s, o->random) < rows)
+			rows = open_au_collapse_rows(s, o->random);
+		return survey_est_write(s, o->blocksize, o->nr_lo, rows, 1);
+	}
 	/* a probe that holds stops early */
 	if (s->cur_probe && open_au_probe_rows(s, o->random) < rows)
 		rows = open_au_probe_rows(s, o->random);
