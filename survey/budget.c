@@ -20,6 +20,18 @@ double survey_elapsed_ns(const struct survey *s)
 	return dev > wall ? dev : wall;
 }
 
+/* The random count the typical card of the forecasts keeps */
+#define TYPICAL_RANDOM 1
+
+/*
+ * The open-AU count a forecast assumes before the runs tell it: 8, a
+ * typical card, or (worst) every AU the search may try.
+ */
+static unsigned guess_open(const struct survey *s, int worst)
+{
+	return worst || s->nmax < 8 ? s->nmax : 8;
+}
+
 double survey_est_run(const struct survey *s, const struct opts *o,
 		      const struct run *r)
 {
@@ -43,8 +55,9 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 		return survey_est_ramp_step(s);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
-	/* one the runs so far say collapses stops there */
-	if (open_au_collapse_due(s, o->random, o->nr_lo)) {
+	/* one past the count the forecasts assume stops at its collapse */
+	if (open_au_collapse_due(s, o->random, o->nr_lo,
+				 o->random ? TYPICAL_RANDOM : guess_open(s, 0))) {
 		if (open_au_collapse_rows(s, o->random) < rows)
 			rows = open_au_collapse_rows(s, o->random);
 		return survey_est_write(s, o->blocksize, o->nr_lo, rows, 1);
@@ -85,20 +98,6 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 	return 0;
 }
 
-/*
- * What is left from phase from on, for a typical card (8 AUs open, 1
- * for random writes) or, worst, one that keeps every AU tried open (and
- * copies an AU for each capacity probe).
- */
-/*
- * The open-AU count a forecast assumes before the runs tell it: 8, a
- * typical card, or (worst) every AU the search may try.
- */
-static unsigned guess_open(const struct survey *s, int worst)
-{
-	return worst || s->nmax < 8 ? s->nmax : 8;
-}
-
 /* The ramp about to run, on a card keeping the forecasts' count. */
 double survey_est_ramp_step(const struct survey *s)
 {
@@ -108,11 +107,16 @@ double survey_est_ramp_step(const struct survey *s)
 	return c.ns;
 }
 
+/*
+ * What is left from phase from on, for a typical card (8 AUs open, 1
+ * for random writes) or, worst, one that keeps every AU tried open (and
+ * copies an AU for each capacity probe).
+ */
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
 {
 	unsigned lin = guess_open(s, worst);
-	unsigned rnd = worst ? lin : 1;
+	unsigned rnd = worst ? lin : TYPICAL_RANDOM;
 	int r;
 
 	memset(c, 0, sizeof(*c));

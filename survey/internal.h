@@ -136,8 +136,9 @@ int open_au_ramp_done(void *arg, const struct table *t);
 int open_au_ramp_due(const struct survey *s);
 /* Rows a collapsing run of this order takes, for the forecasts. */
 unsigned open_au_collapse_rows(const struct survey *s, int random);
-/* 1: the runs so far say a run at nr in this order collapses. */
-int open_au_collapse_due(const struct survey *s, int random, unsigned nr);
+/* 1: a run at nr collapses on a card keeping limit (or as proven) open. */
+int open_au_collapse_due(const struct survey *s, int random, unsigned nr,
+			 unsigned limit);
 /* What is left of a search on a card that keeps limit AUs open. */
 void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		      struct cost *c);
