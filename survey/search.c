@@ -600,12 +600,15 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 }
 
 /*
- * 1: a run at nr in this order collapses on the card the forecasts
- * assume, one keeping limit AUs open (never outside what the runs so
- * far have proven, as in open_au_forecast()).  The searches try the
- * counts above the likely one downwards, so most runs of the random
- * search collapse; forecast as holding to the end, they were 1.8
- * times too long at the median.
+ * 1: a run at nr in this order is forecast to collapse: it is past
+ * what the runs so far have proven holds; or, once a random run has
+ * collapsed, past limit, the count the forecasts assume (within what
+ * is proven, as in open_au_forecast()).  From there the random search
+ * tries the counts above the likely one downwards, so most of its runs
+ * collapse: over 40 random sim cards and the profiles this rule kept
+ * 228 step forecasts of 362 within 1.5x, 224 the proven bound alone,
+ * 217 the guess in both orders from the start (a linear guess of 8
+ * misses the many cards keeping more).
  */
 int open_au_collapse_due(const struct survey *s, int random, unsigned nr,
 			 unsigned limit)
@@ -613,6 +616,8 @@ int open_au_collapse_due(const struct survey *s, int random, unsigned nr,
 	struct search st;
 
 	search_state(s, random, &st);
+	if (!random || !collapse_seen(s, random))
+		limit = st.hi - 1;
 	if (limit < st.lo)
 		limit = st.lo;
 	if (limit >= st.hi)
