@@ -157,8 +157,9 @@ double survey_est_bytes(const struct survey *s, double bytes);
 /* What the linear ramp costs on a card that keeps limit AUs open. */
 void survey_est_ramp(const struct survey *s, unsigned limit, struct cost *c);
 /*
- * The capacity check's writes: a page each, or (worst) each closing an
- * AU the card copies, its probes landing in AUs of their own.
+ * The capacity check's writes: a page each, at least a typical copy
+ * each, or (worst) each closing an AU the card copies, its probes
+ * landing in AUs of their own.
  */
 double survey_est_probes(const struct survey *s, const struct cap_plan *p,
 			 int worst);
