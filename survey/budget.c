@@ -116,7 +116,7 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
 {
 	unsigned lin = guess_open(s, worst);
-	unsigned rnd = worst ? lin : TYPICAL_RANDOM;
+	unsigned rnd = worst ? lin : TYPICAL_RANDOM, assumed = 0;
 	int r;
 
 	memset(c, 0, sizeof(*c));
@@ -129,7 +129,8 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 		return;
 	for (r = 0; r < 2; r++)
 		if ((int)from <= PH_OPEN_LIN + r)
-			open_au_forecast(s, r, r ? rnd : lin, c);
+			assumed = open_au_forecast(s, r, r ? rnd : lin,
+						   assumed, c);
 	/* the random FAT test runs only where the linear one is unsure */
 	for (r = 0; r < 1 + worst; r++) {
 		if ((int)from > PH_FAT_LIN + r)

@@ -139,9 +139,13 @@ unsigned open_au_collapse_rows(const struct survey *s, int random);
 /* 1: a run at nr collapses on a card keeping limit (or as proven) open. */
 int open_au_collapse_due(const struct survey *s, int random, unsigned nr,
 			 unsigned limit);
-/* What is left of a search on a card that keeps limit AUs open. */
-void open_au_forecast(const struct survey *s, int random, unsigned limit,
-		      struct cost *c);
+/*
+ * What is left of a search on a card that keeps limit AUs open, the
+ * random one below lin, the linear limit assumed (0: none); returns the
+ * limit it assumed.
+ */
+unsigned open_au_forecast(const struct survey *s, int random, unsigned limit,
+			  unsigned lin, struct cost *c);
 
 /* estimate.c */
 /* Rows of a size series from es halving down to bs. */

@@ -547,9 +547,17 @@ static void ramp_forecast(const struct survey *s, unsigned limit,
 	cost_run(s, limit, pc->collapse + 1, 0, c);
 }
 
-/* The rest of a search on a card that keeps limit AUs open. */
-void open_au_forecast(const struct survey *s, int random, unsigned limit,
-		      struct cost *c)
+/*
+ * The rest of a search on a card that keeps limit AUs open; lin: the
+ * linear limit the forecast of the linear search assumed (0: none).
+ * Random slots are some of the open AUs: that random search ends below
+ * it, as the survey's does below the linear limit it found (without
+ * the bound, the forecast made after the ramp, before the linear proof,
+ * bisected the random count over every N up to the cap).  Returns the
+ * limit it assumed.
+ */
+unsigned open_au_forecast(const struct survey *s, int random, unsigned limit,
+			  unsigned lin, struct cost *c)
 {
 	struct plan_cost pc;
 	struct search st;
@@ -560,6 +568,13 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 
 	search_cost(s, random, &pc);
 	search_state(s, random, &st);
+	if (random && lin && st.hi > lin + 1) {
+		st.hi = lin + 1;
+		if (st.lo >= st.hi)
+			st.lo = st.hi - 1;
+		st.lo_full = held_full(s, random, st.lo);
+		st.hi_run = ran(s, random, st.hi);
+	}
 	if (!ran(s, random, 1)) {
 		cost_run(s, 1, limit ? pc.full : crows, !limit, c);
 		if (limit)
@@ -577,7 +592,7 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		limit = st.hi - 1;
 	if (!random && ramp_ahead(s, limit)) {
 		ramp_forecast(s, limit, &pc, c);
-		return;
+		return limit;
 	}
 	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);
 	while (p && (nr = plan_move(p, st.lo, st.hi, st.lo_full, &full))) {
@@ -597,6 +612,7 @@ void open_au_forecast(const struct survey *s, int random, unsigned limit,
 		cost_run(s, st.lo, pc.full, 0, c);
 	if (st.hi <= s->nmax && !st.hi_run)
 		cost_run(s, st.hi, crows, 1, c);
+	return limit;
 }
 
 /*
