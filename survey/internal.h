@@ -136,7 +136,11 @@ int open_au_ramp_done(void *arg, const struct table *t);
 int open_au_ramp_due(const struct survey *s);
 /* Rows a collapsing run of this order takes, for the forecasts. */
 unsigned open_au_collapse_rows(const struct survey *s, int random);
-/* 1: a run at nr collapses on a card keeping limit (or as proven) open. */
+/*
+ * 1: a run at nr is forecast to collapse: past what the runs so far
+ * prove holds, or (random order, once a random run collapsed) past
+ * limit, the count the forecasts assume.
+ */
 int open_au_collapse_due(const struct survey *s, int random, unsigned nr,
 			 unsigned limit);
 /*

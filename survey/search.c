@@ -558,7 +558,7 @@ static void ramp_forecast(const struct survey *s, unsigned limit,
  * failed step, a run that collapsed), else 0: a guess of the linear
  * count bounds no random run (over 40 random sim cards and the
  * profiles, bounding the random search by the guess of 8 made the plan
- * after the reference run worse: 10 of 45 within 1.5x, against 14).
+ * after the reference run worse: 10 of 45 within 1.5x, against 13).
  */
 unsigned open_au_forecast(const struct survey *s, int random, unsigned limit,
 			  unsigned lin, struct cost *c)
@@ -627,7 +627,7 @@ unsigned open_au_forecast(const struct survey *s, int random, unsigned limit,
  * is proven, as in open_au_forecast()).  From there the random search
  * tries the counts above the likely one downwards, so most of its runs
  * collapse: over 40 random sim cards and the profiles this rule kept
- * 228 step forecasts of 362 within 1.5x, 224 the proven bound alone,
+ * 228 step forecasts of 361 within 1.5x, 224 the proven bound alone,
  * 217 the guess in both orders from the start (a linear guess of 8
  * misses the many cards keeping more).
  */
