@@ -20,15 +20,37 @@ double survey_elapsed_ns(const struct survey *s)
 	return dev > wall ? dev : wall;
 }
 
-/* Time per read, from the alignment tables so far (pre column). */
-static double read_ns(const struct survey *s)
-{
-	size_t i;
+/* The random count the typical card of the forecasts keeps */
+#define TYPICAL_RANDOM 1
 
-	for (i = s->n; i-- > 0;)
-		if (s->tab[i].kind == TAB_ALIGN && s->tab[i].nrows)
-			return s->tab[i].rows[s->tab[i].nrows - 1].v[0];
-	return 1e6;
+/*
+ * The open-AU count a forecast assumes before the runs tell it: 8, a
+ * typical card, or (worst) every AU the search may try.
+ */
+static unsigned guess_open(const struct survey *s, int worst)
+{
+	return worst || s->nmax < 8 ? s->nmax : 8;
+}
+
+/*
+ * The random count a forecast assumes: once the random N=1 reference
+ * held, the linear one (cards take random writes in every open AU or in
+ * none), else the typical card's.
+ */
+static unsigned guess_random(const struct survey *s)
+{
+	unsigned rg = open_au_random_guess(s);
+
+	return rg ? rg : TYPICAL_RANDOM;
+}
+
+/* One past the count the forecasts assume stops at its collapse. */
+int survey_collapse_due(const struct survey *s, const struct opts *o)
+{
+	return o->test == &testdesc_open_au &&
+	       open_au_collapse_due(s, o->random, o->nr_lo,
+				    o->random ? guess_random(s) :
+				    guess_open(s, 0));
 }
 
 double survey_est_run(const struct survey *s, const struct opts *o,
@@ -40,17 +62,25 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 				      r->plan.max_len };
 
 	if (!o->test->writes)
-		return (double)r->plan.io.reads * read_ns(s);
-	/* the IOPS step's writes scatter as the capacity probes do */
-	if (o->test == &testdesc_capacity || o->test == &testdesc_iops_random)
+		return (double)r->plan.io.reads * survey_read_ns(s);
+	if (o->test == &testdesc_capacity)
 		return survey_est_probes(s, &cap, 0) +
-		       (double)cap.reads * read_ns(s);
+		       (double)cap.reads * survey_read_ns(s);
+	/* the IOPS step's writes scatter as the capacity probes do */
+	if (o->test == &testdesc_iops_random)
+		return survey_est_iops(s, &cap, 0) +
+		       (double)cap.reads * survey_read_ns(s);
 	if (o->test == &testdesc_find_erase)
 		return survey_est_bytes(s, (double)r->plan.io.bytes_written);
 	if (o->test == &testdesc_ramp)
 		return survey_est_ramp_step(s, o->random);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
+	if (survey_collapse_due(s, o)) {
+		if (open_au_collapse_rows(s, o->random) < rows)
+			rows = open_au_collapse_rows(s, o->random);
+		return survey_est_write(s, o->blocksize, o->nr_lo, rows, 1);
+	}
 	/* a probe that holds stops early */
 	if (s->cur_probe && open_au_probe_rows(s, o->random) < rows)
 		rows = open_au_probe_rows(s, o->random);
@@ -88,15 +118,6 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 }
 
 /*
- * The open-AU count a forecast assumes before the runs tell it: 8, a
- * typical card, or (worst) every AU the search may try.
- */
-static unsigned guess_open(const struct survey *s, int worst)
-{
-	return worst || s->nmax < 8 ? s->nmax : 8;
-}
-
-/*
  * The ramp about to run, on a card keeping the forecasts' count; in
  * random order (its N=1 reference held), one taking random writes in
  * every AU it keeps open, as most such cards do.
@@ -113,28 +134,30 @@ double survey_est_ramp_step(const struct survey *s, int random)
 
 /*
  * What is left from phase from on, for a typical card (8 AUs open, 1
- * for random writes) or, worst, one that keeps every AU tried open (and
+ * for random writes, or as many as it keeps open once the random
+ * reference held) or, worst, one that keeps every AU tried open (and
  * copies an AU for each capacity probe).
  */
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c)
 {
-	unsigned lin = guess_open(s, worst), rg = open_au_random_guess(s);
-	unsigned rnd = worst ? lin : rg ? rg : 1;
+	unsigned lin = guess_open(s, worst), assumed = 0;
+	unsigned rnd = worst ? lin : guess_random(s);
 	int r;
 
 	memset(c, 0, sizeof(*c));
 	if (from <= PH_CAPACITY) {
 		c->bytes += (double)(s->cap.writes * s->cap.len);
 		c->ns += survey_est_probes(s, &s->cap, worst) +
-			 (double)s->cap.reads * read_ns(s);
+			 (double)s->cap.reads * survey_read_ns(s);
 	}
 	if (!s->au)
 		return;
 	/* a search that is over owes nothing, whatever its last runs were */
 	for (r = 0; r < 2; r++)
 		if ((int)from <= PH_OPEN_LIN + r && s->done[PH_OPEN_LIN + r] != 2)
-			open_au_forecast(s, r, r ? rnd : lin, c);
+			assumed = open_au_forecast(s, r, r ? rnd : lin,
+						   assumed, c);
 	/* the random FAT test runs only where the linear one is unsure */
 	for (r = 0; r < 1 + worst; r++) {
 		if ((int)from > PH_FAT_LIN + r)
@@ -144,8 +167,8 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 					  survey_fat_rows(s), r);
 	}
 	c->bytes += (double)(s->iops.writes * s->iops.len);
-	c->ns += survey_est_probes(s, &s->iops, worst) +
-		 (double)s->iops.reads * read_ns(s);
+	c->ns += survey_est_iops(s, &s->iops, worst) +
+		 (double)s->iops.reads * survey_read_ns(s);
 }
 
 /*

@@ -33,6 +33,7 @@ struct row_cut {
 	uint64_t bs;		/* its block size: the last row's */
 	unsigned aus, rows;	/* AUs each row writes; rows planned */
 	double row_bytes;	/* bytes of one row */
+	int collapse;		/* forecast to collapse: its rows slow */
 	double mark_ns;		/* survey time at the last row's end */
 	double stream_ns;	/* the ramp: least time a step took per stream */
 };
@@ -118,6 +119,8 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 /* What is left from phase from on, for a typical card or the worst. */
 void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c);
+/* 1: the open-AU run of o is forecast to stop at its collapse. */
+int survey_collapse_due(const struct survey *s, const struct opts *o);
 /* The time of the ramp about to run, on a typical card. */
 double survey_est_ramp_step(const struct survey *s, int random);
 /* The rest of the survey again, from what the step just done measured. */
@@ -147,9 +150,22 @@ unsigned open_au_linear_held(const struct survey *s);
 unsigned open_au_random_guess(const struct survey *s);
 /* The linear limit, where a verdict gives it exactly; 0: not known. */
 unsigned open_au_linear_limit(const struct survey *s);
-/* What is left of a search on a card that keeps limit AUs open. */
-void open_au_forecast(const struct survey *s, int random, unsigned limit,
-		      struct cost *c);
+/* Rows a collapsing run of this order takes, for the forecasts. */
+unsigned open_au_collapse_rows(const struct survey *s, int random);
+/*
+ * 1: a run at nr is forecast to collapse: past what the runs so far
+ * prove holds, or (random order, once a random run collapsed) past
+ * limit, the count the forecasts assume.
+ */
+int open_au_collapse_due(const struct survey *s, int random, unsigned nr,
+			 unsigned limit);
+/*
+ * What is left of a search on a card that keeps limit AUs open, the
+ * random one below lin, the linear limit assumed (0: none); returns the
+ * limit it assumed.
+ */
+unsigned open_au_forecast(const struct survey *s, int random, unsigned limit,
+			  unsigned lin, struct cost *c);
 
 /* estimate.c */
 /* Rows of a size series from es halving down to bs. */
@@ -160,6 +176,9 @@ unsigned survey_fat_rows(const struct survey *s);
 /* Time of a write run: rows from the AU down, aus AUs each. */
 double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 			unsigned rows, int collapse);
+/* Time of row i (from 0) of a write run; collapse: the one ending it. */
+double survey_est_row(const struct survey *s, uint64_t bs, unsigned aus,
+		      unsigned i, int collapse);
 /* Time of a run writing bytes in chunks of a page or more. */
 double survey_est_bytes(const struct survey *s, double bytes);
 /* What the ramp costs on a card that keeps limit AUs open (for random
@@ -167,11 +186,20 @@ double survey_est_bytes(const struct survey *s, double bytes);
 void survey_est_ramp(const struct survey *s, int random, unsigned limit,
 		     struct cost *c);
 /*
- * The capacity check's writes: a page each, or (worst) each closing an
- * AU the card copies, its probes landing in AUs of their own.
+ * The capacity check's writes: a page each, at least a typical copy
+ * each, or (worst) each closing an AU the card copies, its probes
+ * landing in AUs of their own.
  */
 double survey_est_probes(const struct survey *s, const struct cap_plan *p,
 			 int worst);
+/*
+ * The IOPS step's writes: scattered as the probes are, at the capacity
+ * check's measured time a write (each may pay two copies), once it ran.
+ */
+double survey_est_iops(const struct survey *s, const struct cap_plan *p,
+		       int worst);
+/* Time per read, from the alignment tables so far. */
+double survey_read_ns(const struct survey *s);
 /* The verdicts with the rows of the run in progress. */
 void survey_analyze_with(struct survey *s, const struct table *t,
 			 struct analysis *a);
