@@ -112,6 +112,12 @@ double survey_est_bytes(const struct survey *s, double bytes)
 /* the extra time shrinks by this factor a row up from the last */
 #define COLLAPSE_SLOW_DECAY 3.0
 
+/* Time of a row of writes of len, aus AUs, at the healthy rate. */
+static double row_ns(const struct survey *s, uint64_t len, unsigned aus)
+{
+	return (double)aus * (double)s->au * 1e9 / write_rate(s, len);
+}
+
 /*
  * Time of a write run: rows from the AU down, aus AUs each.  In a
  * collapsing run (it stops after rows) its last rows also copy parts
@@ -130,8 +136,7 @@ double survey_est_write(const struct survey *s, uint64_t bs, unsigned aus,
 	for (i = 0; i < n; i++, len /= 2) {
 		slow = collapse ? 1 + (COLLAPSE_LAST_SLOW - 1) /
 		       pow(COLLAPSE_SLOW_DECAY, n - 1 - i) : 1;
-		ns += (double)aus * (double)s->au * 1e9 / write_rate(s, len) *
-		      slow;
+		ns += row_ns(s, len, aus) * slow;
 	}
 	return ns;
 }
@@ -147,8 +152,7 @@ double survey_est_row(const struct survey *s, uint64_t bs, unsigned aus,
 
 	if (!len || len < bs)
 		return 0;
-	return (double)aus * (double)s->au * 1e9 / write_rate(s, len) *
-	       (collapse ? COLLAPSE_LAST_SLOW : 1);
+	return row_ns(s, len, aus) * (collapse ? COLLAPSE_LAST_SLOW : 1);
 }
 
 /*

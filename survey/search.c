@@ -417,6 +417,24 @@ unsigned open_au_linear_limit(const struct survey *s)
 }
 
 /*
+ * Random slots are some of the open ones: a random search ends below
+ * lin + 1, which needs no run of its own where a linear collapse proved
+ * lin (proven), not where a forecast assumes it.
+ */
+static void below_linear(const struct survey *s, int random, unsigned lin,
+			 int proven, struct search *st)
+{
+	if (random && lin && st->hi > lin + 1)
+		st->hi = lin + 1;
+	/* a random count held past the linear one: nothing left to try */
+	if (st->lo >= st->hi)
+		st->lo = st->hi - 1;
+	st->lo_full = held_full(s, random, st->lo);
+	st->hi_linear = proven && random && lin && st->hi == lin + 1;
+	st->hi_run = st->hi_linear || ran(s, random, st->hi);
+}
+
+/*
  * lo is the verdict's limit, hi the next N that collapsed.  A full run
  * at lo that collapsed after all moves the search below it.  Random
  * slots are some of the open AUs: the random limit is at most the
@@ -461,14 +479,7 @@ static void search_state(const struct survey *s, int random,
 		while (--st->lo && !held(s, random, st->lo))
 			;
 	}
-	if (random && lin && st->hi > lin + 1)
-		st->hi = lin + 1;
-	/* a random count held past the linear one: nothing left to try */
-	if (st->lo >= st->hi)
-		st->lo = st->hi - 1;
-	st->lo_full = held_full(s, random, st->lo);
-	st->hi_linear = random && lin && st->hi == lin + 1;
-	st->hi_run = st->hi_linear || ran(s, random, st->hi);
+	below_linear(s, random, lin, 1, st);
 }
 
 /* AUs written so far. */
@@ -752,13 +763,8 @@ unsigned open_au_forecast(const struct survey *s, int random, unsigned limit,
 	search_cost(s, random, &pc);
 	search_state(s, random, &st);
 	bounded = st.hi <= s->nmax;
-	if (random && lin && st.hi > lin + 1) {
-		st.hi = lin + 1;
-		if (st.lo >= st.hi)
-			st.lo = st.hi - 1;
-		st.lo_full = held_full(s, random, st.lo);
-		st.hi_run = ran(s, random, st.hi);
-	}
+	if (random && lin && st.hi > lin + 1)
+		below_linear(s, random, lin, 0, &st);
 	if (!ran(s, random, 1)) {
 		cost_run(s, 1, limit ? pc.full : crows, !limit, c);
 		if (limit)
