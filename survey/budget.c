@@ -73,7 +73,8 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 	if (o->test == &testdesc_find_erase)
 		return survey_est_bytes(s, (double)r->plan.io.bytes_written);
 	if (o->test == &testdesc_ramp)
-		return survey_est_ramp_step(s, o->random);
+		return survey_est_ramp_step(s, o->random,
+					    o->nr_arg ? o->nr_hi : s->ramp_cap);
 	if (o->test == &testdesc_find_fat)
 		return survey_est_write(s, o->blocksize, o->fat_nr, rows, 0);
 	if (survey_collapse_due(s, o)) {
@@ -122,12 +123,12 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
  * random order (its N=1 reference held), one taking random writes in
  * every AU it keeps open, as most such cards do.
  */
-double survey_est_ramp_step(const struct survey *s, int random)
+double survey_est_ramp_step(const struct survey *s, int random, unsigned cap)
 {
 	unsigned lin = open_au_linear_held(s);
 	struct cost c = { 0 };
 
-	survey_est_ramp(s, random, random && lin ? lin : guess_open(s, 0),
+	survey_est_ramp(s, random, random && lin ? lin : guess_open(s, 0), cap,
 			&c);
 	return c.ns;
 }

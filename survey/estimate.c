@@ -186,17 +186,17 @@ static void ramp_step_cost(const struct survey *s, int random, int shuffled,
 }
 
 /*
- * Its steps up to one stream past the limit, where the survey ends it;
- * in random order after one linear stream.
+ * Its steps up to one stream past the limit, where the survey ends it,
+ * or up to its cap; in random order after one linear stream.
  */
 void survey_est_ramp(const struct survey *s, int random, unsigned limit,
-		     struct cost *c)
+		     unsigned cap, struct cost *c)
 {
 	unsigned n;
 
 	if (random)
 		ramp_step_cost(s, 1, 0, 1, 0, c);
-	for (n = 1; n <= limit + 1 && n <= s->ramp_cap; n++)
+	for (n = 1; n <= limit + 1 && n <= cap; n++)
 		ramp_step_cost(s, random, random, n, n > limit, c);
 }
 

@@ -36,6 +36,7 @@ struct row_cut {
 	int collapse;		/* forecast to collapse: its rows slow */
 	double mark_ns;		/* survey time at the last row's end */
 	double stream_ns;	/* the ramp: least time a step took per stream */
+	double step_ns;		/* the ramp: the time its last step took */
 };
 
 /* The capacity check's I/O, from its dry run: its probes and their size. */
@@ -58,6 +59,7 @@ struct survey {
 	unsigned ramp_cap;	/* streams the linear ramp runs to; 0: none */
 	int random_ramp;	/* the random ramp fits (AUs of 1MiB up) */
 	char ramp_nr[16];	/* the random ramp's cap, as typed */
+	unsigned ramp_to;	/* streams the ramp running now runs to */
 	int done[PH_COUNT];	/* 0 not started, 1 partly, 2 done */
 	int writing;		/* confirmed (and saved) */
 	unsigned dirty;		/* open-AU AUs written since the last reset */
@@ -121,8 +123,8 @@ void survey_forecast(const struct survey *s, enum phase from, int worst,
 		     struct cost *c);
 /* 1: the open-AU run of o is forecast to stop at its collapse. */
 int survey_collapse_due(const struct survey *s, const struct opts *o);
-/* The time of the ramp about to run, on a typical card. */
-double survey_est_ramp_step(const struct survey *s, int random);
+/* The time of the ramp about to run up to cap streams, on a typical card. */
+double survey_est_ramp_step(const struct survey *s, int random, unsigned cap);
 /* The rest of the survey again, from what the step just done measured. */
 void survey_replan(struct survey *s, const char *after);
 
@@ -140,6 +142,11 @@ unsigned open_au_probe_rows(const struct survey *s, int random);
 int open_au_ramp_done(void *arg, const struct table *t);
 /* 1: the search in this order runs its ramp next. */
 int open_au_ramp_due(const struct survey *s, int random);
+/*
+ * The streams the random ramp runs to, where it is due: the linear limit
+ * or fewer; 0: not due.
+ */
+unsigned open_au_random_ramp_cap(const struct survey *s);
 /* The linear count that held, exactly or as a bound; 0: none. */
 unsigned open_au_linear_held(const struct survey *s);
 /*
@@ -181,10 +188,10 @@ double survey_est_row(const struct survey *s, uint64_t bs, unsigned aus,
 		      unsigned i, int collapse);
 /* Time of a run writing bytes in chunks of a page or more. */
 double survey_est_bytes(const struct survey *s, double bytes);
-/* What the ramp costs on a card that keeps limit AUs open (for random
- * writes, random). */
+/* What the ramp up to cap streams costs on a card that keeps limit AUs
+ * open (for random writes, random). */
 void survey_est_ramp(const struct survey *s, int random, unsigned limit,
-		     struct cost *c);
+		     unsigned cap, struct cost *c);
 /*
  * The capacity check's writes: a page each, at least a typical copy
  * each, or (worst) each closing an AU the card copies, its probes

@@ -41,6 +41,27 @@
 #define TYPICAL_OPEN 8
 /* A worst case the likely random answer may be tried at, by the plan's */
 #define LIKELY_COST 1.1
+/*
+ * A random ramp step that held at this many times the least time per
+ * stream a step took ends the ramp: the card closes AUs the ramp has not
+ * filled (it keeps two per stream) and merges them, at a cost no judged
+ * write shows.  On a random sim card keeping 10 open, each random step
+ * from 6 streams on took 4 to 5 times as long per stream as those before
+ * it, and the ramp to 10 cost 3.4 times the minimal proof; the probe at
+ * the linear limit after it is the cheaper search from there.  A pause
+ * of the card made a step that held up to 2.9 times as dear (linear
+ * ramps of 40 random sim cards and the profiles), and ending the ramp
+ * early costs probes, never a verdict.
+ */
+#define RAMP_DEAR 3.0
+/*
+ * What the rest of a dear ramp is weighed against, in probes at its cap:
+ * one where the card keeps the cap for random writes; where it keeps
+ * fewer, that probe collapses and the runs after it (on a random sim
+ * card with 12MiB AUs keeping 8 open, 5 for random writes: three, each
+ * about as dear as the probe) cost more than the ramp would have.
+ */
+#define RAMP_DEAR_PROBES 2.0
 
 /* A run at nr in this order made as a full run (full) or a probe. */
 const struct step *open_au_find_run(const struct survey *s, int random,
@@ -296,6 +317,30 @@ static unsigned ramp_held(const struct table *t)
 	return v.type == V_NONE || v.is_null ? 0 : (unsigned)v.value;
 }
 
+static void cost_run(const struct survey *s, unsigned nr, double rows,
+		     int collapse, struct cost *c);
+
+/*
+ * A random ramp's last step, which held, took RAMP_DEAR times the least
+ * time per stream or more, and its steps up to the cap would take longer
+ * at that rate than RAMP_DEAR_PROBES probes at the cap.  Where the ramp
+ * finds a collapse before its cap it costs less than that; where the
+ * probe does not hold, the planner's runs follow it.
+ */
+static int ramp_dear(const struct survey *s, const struct table *t)
+{
+	unsigned n = (unsigned)t->rows[t->nrows - 1].key, k;
+	double per_stream = s->cut.step_ns / n, rest = 0;
+	struct cost probe = { 0 };
+
+	if (per_stream <= RAMP_DEAR * s->cut.stream_ns)
+		return 0;
+	for (k = n + 1; k <= s->ramp_to; k++)
+		rest += per_stream * k;
+	cost_run(s, s->ramp_to, open_au_probe_rows(s, 1), 0, &probe);
+	return rest > RAMP_DEAR_PROBES * probe.ns;
+}
+
 /*
  * The survey's ramp stops at its first step that does not hold: the -O
  * runs after it confirm the collapse (or refute it) at a fraction of
@@ -303,12 +348,23 @@ static unsigned ramp_held(const struct table *t)
  */
 int open_au_ramp_done(void *arg, const struct table *t)
 {
-	(void)arg;
 	/* a random ramp's first row, one linear stream, is its yardstick */
 	if (!t->nrows || (t->random && !t->rows[t->nrows - 1].v[RAMP_ORDER]))
 		return 0;
-	return t->rows[t->nrows - 1].key > ramp_held(t);
+	if (t->rows[t->nrows - 1].key > ramp_held(t))
+		return 1;
+	return t->random && ramp_dear(arg, t);
 }
+
+/* Where a search stands, from the verdicts so far. */
+struct search {
+	unsigned lo, hi;	/* lo holds, hi collapses */
+	int lo_full, hi_run;
+	int hi_linear;		/* hi is past the linear limit: proven */
+};
+
+static void search_state(const struct survey *s, int random,
+			 struct search *st);
 
 /*
  * What the ramp says of the limit: it held at *lo streams (0: not
@@ -330,9 +386,8 @@ static void ramp_bounds(const struct survey *s, int random, unsigned *lo,
 		*hi = *lo + 1;
 }
 
-static void cost_run(const struct survey *s, unsigned nr, double rows,
-		     int collapse, struct cost *c);
-static int random_ramp_pays(const struct survey *s);
+static unsigned random_ramp_cap(const struct survey *s,
+				const struct search *st);
 
 /*
  * The ramp pays where it writes no more than the minimal proof of the
@@ -346,7 +401,7 @@ static int ramp_pays(const struct survey *s)
 	struct cost ramp = { 0 }, proof = { 0 };
 	unsigned l = s->nmax < TYPICAL_OPEN ? s->nmax : TYPICAL_OPEN;
 
-	survey_est_ramp(s, 0, l, &ramp);
+	survey_est_ramp(s, 0, l, s->ramp_cap, &ramp);
 	if (l < s->nmax)
 		cost_run(s, l + 1, collapse_rows(s), 1, &proof);
 	cost_run(s, l, collapse_rows(s) + 1, 0, &proof);
@@ -363,18 +418,20 @@ static int ramp_pays(const struct survey *s)
 int open_au_ramp_due(const struct survey *s, int random)
 {
 	if (random)
-		return s->random_ramp && !ramp_table(s, 1) && held(s, 1, 1) &&
-		       random_ramp_pays(s);
+		return open_au_random_ramp_cap(s) > 0;
 	return s->ramp_cap > 1 && !ramp_table(s, 0) && held(s, 0, 1) &&
 	       ramp_pays(s);
 }
 
-/* Where a search stands, from the verdicts so far. */
-struct search {
-	unsigned lo, hi;	/* lo holds, hi collapses */
-	int lo_full, hi_run;
-	int hi_linear;		/* hi is past the linear limit: proven */
-};
+unsigned open_au_random_ramp_cap(const struct survey *s)
+{
+	struct search st;
+
+	if (!s->random_ramp || ramp_table(s, 1) || !held(s, 1, 1))
+		return 0;
+	search_state(s, 1, &st);
+	return random_ramp_cap(s, &st);
+}
 
 /*
  * The linear count that held, exactly or as "at least" (a card that
@@ -605,16 +662,19 @@ static void cost_run(const struct survey *s, unsigned nr, double rows,
 	c->ns += survey_est_write(s, s->full_bs, nr, (unsigned)rows, collapse);
 }
 
-/* The ramp is still to run, on a card that keeps limit open. */
-static int ramp_ahead(const struct survey *s, int random, unsigned limit)
+/*
+ * The ramp is still to run, on a card that keeps limit open, from the
+ * search at st (its reference held): the streams it runs to; 0: none.
+ */
+static unsigned ramp_ahead(const struct survey *s, int random, unsigned limit,
+			   const struct search *st)
 {
 	if (!limit || ramp_table(s, random) ||
 	    (ran(s, random, 1) && !held(s, random, 1)))
 		return 0;
 	if (random)
-		return s->random_ramp && (!held(s, 1, 1) ||
-					  random_ramp_pays(s));
-	return s->ramp_cap > 1;
+		return s->random_ramp ? random_ramp_cap(s, st) : 0;
+	return s->ramp_cap > 1 ? s->ramp_cap : 0;
 }
 
 /*
@@ -649,43 +709,41 @@ static void proof_forecast(const struct survey *s, int random,
 	cost_run(s, limit, proof_probe_rows(s, random, pc), 0, c);
 }
 
-/* The ramp, then the minimal proof. */
-static void ramp_forecast(const struct survey *s, int random, unsigned limit,
-			  const struct plan_cost *pc, struct cost *c)
-{
-	survey_est_ramp(s, random, limit, c);
-	proof_forecast(s, random, limit, pc, c);
-}
-
 /*
- * The planner's runs from st on a card keeping limit AUs open, then the
- * proof's runs still owed, as minimal_proof() makes them.
+ * The planner's runs from st on a card keeping limit AUs open, after the
+ * probe at the likely random count (0: none), then the proof's runs
+ * still owed, as minimal_proof() makes them.
  */
 static void plan_forecast(const struct survey *s, int random,
 			  const struct plan *p, const struct plan_cost *pc,
-			  struct search st, unsigned limit, struct cost *c)
+			  struct search st, unsigned likely, unsigned limit,
+			  struct cost *c)
 {
 	double crows = open_au_collapse_rows(s, random);
-	unsigned nr;
-	int full;
+	unsigned nr = likely;
+	int full = 0, deep = 0;	/* deep: lo probed as deep as a proof */
 
-	while (p && (nr = plan_move(p, st.lo, st.hi, st.lo_full, &full))) {
+	if (!nr && p)
+		nr = plan_move(p, st.lo, st.hi, st.lo_full, &full);
+	while (nr) {
 		if (nr > limit) {
 			cost_run(s, nr, crows, 1, c);
 			st.hi = nr;
 			st.hi_run = 1;
 		} else {
-			cost_run(s, nr, full ? pc->full : plan_probe_rows(pc),
-				 0, c);
+			deep = !full && nr == likely;
+			cost_run(s, nr, full ? pc->full : deep ? pc->probe :
+				 plan_probe_rows(pc), 0, c);
 			st.lo = nr;
 			st.lo_full = full;
 		}
+		nr = p ? plan_move(p, st.lo, st.hi, st.lo_full, &full) : 0;
 	}
 	if (st.hi <= s->nmax && !st.hi_run) {
 		cost_run(s, st.hi, crows, 1, c);
 		st.hi_run = 1;
 	}
-	if (st.lo && !st.lo_full && !probe_held(s, random, st.lo))
+	if (st.lo && !st.lo_full && !deep && !probe_held(s, random, st.lo))
 		cost_run(s, st.lo, st.hi_run && st.hi <= s->nmax ?
 			 proof_probe_rows(s, random, pc) : pc->full, 0, c);
 }
@@ -700,40 +758,145 @@ static double cost_ratio(const struct cost *a, const struct cost *b)
 }
 
 /*
- * The random ramp pays where, over the counts the runs so far leave
- * possible, the worst of its cost over the proof's is no more than that
- * of the planner's -O runs.  Each step of the ramp writes into every
- * stream's AU: on a card keeping many AUs open that take random writes,
- * climbing to the linear limit cost more than the probes bisecting it
- * (4 times the proof on a random sim card keeping 24), where on small
- * counts the ramp is the cheaper search.
+ * The search after a random ramp that held up to its cap: the planner's
+ * runs from there, the likely answer first.
  */
-static int random_ramp_pays(const struct survey *s)
-{
-	double ramp_worst = 0, plan_worst = 0, r;
-	struct plan_cost pc;
+struct after_ramp {
+	unsigned cap, likely;
 	struct search st;
 	struct plan *p;
+};
+
+/* The planner's plan from st, and the likely random count it tries first. */
+static struct plan *search_plan(const struct survey *s, int random,
+				const struct plan_cost *pc,
+				const struct search *st, unsigned *likely)
+{
+	struct plan *p = plan_make(pc, st->lo, st->hi, st->lo_full,
+				   st->hi_run);
+	int full;
+
+	*likely = p && random ? likely_random(s, p, st, &full) : 0;
+	return p;
+}
+
+/* The search after a random ramp held up to cap, from st; 0: no memory. */
+static int after_ramp_make(const struct survey *s, const struct plan_cost *pc,
+			   const struct search *st, unsigned cap,
+			   struct after_ramp *a)
+{
+	a->cap = cap;
+	a->st = *st;
+	a->st.lo = cap;
+	a->st.lo_full = 0;
+	a->p = search_plan(s, 1, pc, &a->st, &a->likely);
+	return a->p != NULL;
+}
+
+/*
+ * The ramp on a card keeping limit AUs open: below its cap it finds the
+ * limit and the minimal proof follows; a random ramp that held up to its
+ * cap (a: NULL for the linear one, whose cap is every stream that fits)
+ * leaves the search to go on from there.
+ */
+static void ramp_forecast(const struct survey *s, int random, unsigned limit,
+			  const struct plan_cost *pc,
+			  const struct after_ramp *a, struct cost *c)
+{
+	survey_est_ramp(s, random, limit, a ? a->cap : s->ramp_cap, c);
+	if (a && limit >= a->cap)
+		plan_forecast(s, random, a->p, pc, a->st, a->likely, limit, c);
+	else
+		proof_forecast(s, random, limit, pc, c);
+}
+
+/*
+ * The worst, over the random counts st leaves possible, of a search's
+ * cost over the minimal proof: the ramp's (a) or else the planner's
+ * (p, trying likely first).
+ */
+static double worst_ratio(const struct survey *s, const struct plan_cost *pc,
+			  const struct search *st, struct plan *p,
+			  unsigned likely, const struct after_ramp *a)
+{
+	double worst = 0, r;
 	unsigned n;
 
-	search_cost(s, 1, &pc);
-	search_state(s, 1, &st);
-	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);
-	if (!p)
-		return 1;
-	for (n = st.lo > 1 ? st.lo : 1; n < st.hi && n <= s->nmax; n++) {
-		struct cost ramp = { 0 }, plan = { 0 }, proof = { 0 };
+	for (n = st->lo > 1 ? st->lo : 1; n < st->hi && n <= s->nmax; n++) {
+		struct cost run = { 0 }, proof = { 0 };
 
-		ramp_forecast(s, 1, n, &pc, &ramp);
-		plan_forecast(s, 1, p, &pc, st, n, &plan);
-		proof_forecast(s, 1, n, &pc, &proof);
-		r = cost_ratio(&ramp, &proof);
-		ramp_worst = r > ramp_worst ? r : ramp_worst;
-		r = cost_ratio(&plan, &proof);
-		plan_worst = r > plan_worst ? r : plan_worst;
+		if (a)
+			ramp_forecast(s, 1, n, pc, a, &run);
+		else
+			plan_forecast(s, 1, p, pc, *st, likely, n, &run);
+		proof_forecast(s, 1, n, pc, &proof);
+		r = cost_ratio(&run, &proof);
+		worst = r > worst ? r : worst;
 	}
+	return worst;
+}
+
+/*
+ * Caps a random ramp may stop at: every count up to 4, then the series
+ * of 2^n and 3 * 2^(n-1), then top; 0: past top.  The forecasts' worst
+ * case changes little between neighbours above 4, and every candidate
+ * costs a plan.
+ */
+static unsigned next_cap(unsigned k, unsigned top)
+{
+	unsigned m;
+
+	if (k >= top)
+		return 0;
+	if (k < 4)
+		return k + 1;
+	for (m = 4; m <= k; m *= 2)
+		;
+	/* m is the power of two above k; 3 * m / 4 lies between them */
+	m = 3 * m / 4 > k ? 3 * m / 4 : m;
+	return m < top ? m : top;
+}
+
+/*
+ * The streams the random ramp runs to, after its N=1 reference held at
+ * st; 0: no ramp.  Each step of the ramp writes into every stream's AU:
+ * on a card keeping many AUs open that take random writes, climbing to
+ * the linear limit cost more than the probes bisecting it (5 times the
+ * minimal proof, on a random sim card keeping 24), where on small counts
+ * the ramp is the cheaper search.  So the ramp stops at the cap whose
+ * forecast worst case, over the counts still possible, of its cost and
+ * the search's after it over the minimal proof is least, and runs only
+ * where that is no more than the planner's -O runs would keep.
+ */
+static unsigned random_ramp_cap(const struct survey *s,
+				const struct search *st)
+{
+	unsigned top = st->hi - 1 < s->ramp_cap ? st->hi - 1 : s->ramp_cap;
+	unsigned k, likely, best = 0;
+	struct after_ramp a;
+	struct plan_cost pc;
+	double worst, least;
+	struct plan *p;
+
+	if (top < 2 || st->lo >= top)
+		return 0;
+	search_cost(s, 1, &pc);
+	p = search_plan(s, 1, &pc, st, &likely);
+	if (!p)
+		return top;
+	least = worst_ratio(s, &pc, st, p, likely, NULL);
 	plan_free(p);
-	return ramp_worst <= plan_worst;
+	for (k = st->lo + 1 > 2 ? st->lo + 1 : 2; k; k = next_cap(k, top)) {
+		if (!after_ramp_make(s, &pc, st, k, &a))
+			break;
+		worst = worst_ratio(s, &pc, st, NULL, 0, &a);
+		plan_free(a.p);
+		if (worst < least || (!best && worst <= least)) {
+			least = worst;
+			best = k;
+		}
+	}
+	return best;
 }
 
 /*
@@ -758,6 +921,8 @@ unsigned open_au_forecast(const struct survey *s, int random, unsigned limit,
 	struct search st;
 	struct plan *p;
 	double crows = open_au_collapse_rows(s, random);
+	struct after_ramp a;
+	unsigned cap, likely;
 	int bounded;
 
 	search_cost(s, random, &pc);
@@ -780,12 +945,18 @@ unsigned open_au_forecast(const struct survey *s, int random, unsigned limit,
 		limit = st.lo;
 	if (limit >= st.hi)
 		limit = st.hi - 1;
-	if (ramp_ahead(s, random, limit)) {
-		ramp_forecast(s, random, limit, &pc, c);
+	cap = ramp_ahead(s, random, limit, &st);
+	if (cap && !random) {
+		ramp_forecast(s, random, limit, &pc, NULL, c);
 		return bounded ? limit : 0;
 	}
-	p = plan_make(&pc, st.lo, st.hi, st.lo_full, st.hi_run);
-	plan_forecast(s, random, p, &pc, st, limit, c);
+	if (cap && after_ramp_make(s, &pc, &st, cap, &a)) {
+		ramp_forecast(s, random, limit, &pc, &a, c);
+		plan_free(a.p);
+		return bounded ? limit : 0;
+	}
+	p = search_plan(s, random, &pc, &st, &likely);
+	plan_forecast(s, random, p, &pc, st, likely, limit, c);
 	plan_free(p);
 	return bounded ? limit : 0;
 }

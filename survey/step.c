@@ -133,6 +133,7 @@ static int ramp_row_done(void *arg, const struct table *t)
 	double copy = 1 + (double)s->au / (double)ramp_chunk(&o, RAMP_COARSE);
 
 	c->mark_ns = now;
+	c->step_ns = last;
 	if (!(c->stream_ns > 0) || last / n < c->stream_ns)
 		c->stream_ns = last / n;
 	if (s->stopped[0] || open_au_ramp_done(arg, t))

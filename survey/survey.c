@@ -327,12 +327,16 @@ static enum step_end ramp_step(struct survey *s, int random)
 	/*
 	 * Random slots are some of the open ones: no further than the
 	 * linear limit, where a card that copies little of an AU it closes
-	 * would show no collapse and the ramp would climb to its cap.
+	 * would show no collapse and the ramp would climb to its cap; and
+	 * no further than where probes at the limit are the cheaper search.
 	 */
-	if (random && (cap = open_au_linear_limit(s)) && cap < s->ramp_cap) {
+	cap = random ? open_au_random_ramp_cap(s) : 0;
+	s->ramp_to = s->ramp_cap;
+	if (cap && cap < s->ramp_cap) {
 		snprintf(s->ramp_nr, sizeof(s->ramp_nr), "%u", cap);
 		o.nr_arg = s->ramp_nr;
 		o.nr_lo = o.nr_hi = cap;
+		s->ramp_to = cap;
 	}
 	if (s->writing && !s->no_discard)
 		survey_reset_card(s);

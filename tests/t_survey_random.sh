@@ -1,9 +1,10 @@
 #!/bin/sh
 # The survey's random open-AU search: after the N=1 reference, the
-# random ramp up to the linear count where it pays, then the run above
-# its count to the collapse (none past the linear limit) and its count
-# as a probe down to the smallest size where random slots running out
-# shows and a row more, not a full run down to the last size.
+# random ramp up to the linear count or the cap that pays best, then the
+# run above its count to the collapse (none past the linear limit) and
+# its count as a probe down to the smallest size where random slots
+# running out shows and a row more, not a full run down to the last
+# size.
 . tests/lib.sh
 
 S=$TMP/survey_random
@@ -48,15 +49,43 @@ else
 	fail "survey random: the probe at 7 writes as much as a full run"
 fi
 
-# where climbing to the linear limit costs more than the -O runs would
-# on the counts still possible (2MiB AUs, keeping 4), the planner's
-# probe at the linear limit instead of the ramp
+# where climbing to the linear limit costs more than the -O runs after
+# a shorter ramp would on the counts still possible (2MiB AUs, keeping
+# 4), the ramp stops below it and the probe at the limit follows
 $FB --survey sim:size=17179869184,au=2097152,page=16384,open=4,random=4,fat=2,noise=0,seed=426350,merge=100,level=25 \
 	> "$S.four" 2> /dev/null
-random_steps "survey random: no ramp where it does not pay" "$S.four" \
-	"full run at N=1|probe N=4|"
-expect_grep "survey random: no ramp, the verdict" \
+random_steps "survey random: a ramp capped below the limit" "$S.four" \
+	"full run at N=1|ramp|probe N=4|"
+expect_grep "survey random: the capped ramp's cap" \
+	'^# step [0-9]* (open-AU limit, random, ramp): flashbench -O --ramp .*--open-au-nr=2 ' \
+	"$S.four"
+expect_grep "survey random: a capped ramp, the verdict" \
 	'^# open_au_random: 4 (medium) -- N=4 holds' "$S.four"
+
+# a ramp step that holds at several times the time per stream of those
+# before it (a card keeping 10 open that merges the AUs the ramp leaves
+# unfilled) ends the ramp where its rest costs more than probes at the
+# cap: the probe at 10 proves the count
+$FB --survey --json sim:size=17179869184,au=4194304,page=16384,open=10,random=10,fat=0,noise=0,seed=283286,merge=50,level=25,small=131072 \
+	> "$S.dear" 2> /dev/null
+if python3 - "$S.dear" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+steps = [s for s in d["steps"] if s["what"].startswith("open-AU limit, random")]
+what = [s["what"][len("open-AU limit, random, "):] for s in steps]
+ramp = [s for s in steps if s["what"].endswith("ramp")]
+top = max(r["streams"] for t in ramp[0]["tables"] for r in t["rows"]) \
+    if ramp else 0
+v = d["analysis"]["open_au_random"]
+sys.exit(0 if what == ["full run at N=1", "ramp", "probe N=10"] and
+         0 < top < 10 and v["value"] == 10 and not v["at_least"] and
+         not v["at_most"] else 1)
+PY
+then
+	pass "survey random: a dear ramp step ends the ramp below its cap"
+else
+	fail "survey random: a dear ramp step did not end the ramp below its cap"
+fi
 
 # a card without random slots: N=1 collapses and ends the search
 $FB --survey sim:sd08g > "$S.zero" 2> /dev/null
