@@ -672,9 +672,15 @@ static unsigned ramp_ahead(const struct survey *s, int random, unsigned limit,
 	if (!limit || ramp_table(s, random) ||
 	    (ran(s, random, 1) && !held(s, random, 1)))
 		return 0;
-	if (random)
-		return s->random_ramp ? random_ramp_cap(s, st) : 0;
-	return s->ramp_cap > 1 ? s->ramp_cap : 0;
+	if (!random)
+		return s->ramp_cap > 1 ? s->ramp_cap : 0;
+	if (!s->random_ramp)
+		return 0;
+	/*
+	 * Without a linear bound the caps have no counts to be weighed
+	 * over, and weighing them all costs a plan each: the whole ramp
+	 */
+	return st->hi > s->nmax ? s->ramp_cap : random_ramp_cap(s, st);
 }
 
 /*
