@@ -596,6 +596,19 @@ static unsigned likely_random(const struct survey *s, struct plan *p,
 	return lin;
 }
 
+/* The planner's plan from st, and the likely random count it tries first. */
+static struct plan *search_plan(const struct survey *s, int random,
+				const struct plan_cost *pc,
+				const struct search *st, unsigned *likely)
+{
+	struct plan *p = plan_make(pc, st->lo, st->hi, st->lo_full,
+				   st->hi_run);
+	int full;
+
+	*likely = p && random ? likely_random(s, p, st, &full) : 0;
+	return p;
+}
+
 /* A probe at nr held as deep as the proof needs. */
 static int probe_held(const struct survey *s, int random, unsigned nr)
 {
@@ -645,8 +658,9 @@ unsigned open_au_next_run(const struct survey *s, int random, int *full)
 		return 1;
 	search_state(s, random, &st);
 	search_cost(s, random, &c);
-	p = plan_make(&c, st.lo, st.hi, st.lo_full, st.hi_run);
-	nr = p && random ? likely_random(s, p, &st, full) : 0;
+	p = search_plan(s, random, &c, &st, &nr);
+	if (nr)
+		*full = 0;
 	if (!nr && p)
 		nr = plan_move(p, st.lo, st.hi, st.lo_full, full);
 	plan_free(p);
@@ -772,19 +786,6 @@ struct after_ramp {
 	struct search st;
 	struct plan *p;
 };
-
-/* The planner's plan from st, and the likely random count it tries first. */
-static struct plan *search_plan(const struct survey *s, int random,
-				const struct plan_cost *pc,
-				const struct search *st, unsigned *likely)
-{
-	struct plan *p = plan_make(pc, st->lo, st->hi, st->lo_full,
-				   st->hi_run);
-	int full;
-
-	*likely = p && random ? likely_random(s, p, st, &full) : 0;
-	return p;
-}
 
 /* The search after a random ramp held up to cap, from st; 0: no memory. */
 static int after_ramp_make(const struct survey *s, const struct plan_cost *pc,
