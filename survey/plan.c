@@ -30,28 +30,15 @@ struct plan {
 
 static double proof(const struct plan_cost *c, unsigned l)
 {
-	double p = c->full * l + c->proof;
-
-	return l < c->nmax ? p + c->collapse * (l + 1) : p;
+	if (l >= c->nmax)
+		return c->full * l + c->proof;
+	return c->limit_rows * l + c->collapse * (l + 1) + c->proof;
 }
 
 static size_t at(const struct plan *p, unsigned lo, unsigned hi, int lf)
 {
 	return ((size_t)(lo - p->lo0) * p->w + (hi - p->lo0)) * 2 +
 	       (size_t)lf;
-}
-
-/* The limit is lo: its full run, and the collapse above it if owed. */
-static double leaf(const struct plan *p, unsigned lo, unsigned hi, int lf)
-{
-	const struct plan_cost *c = &p->c;
-	double v = -p->a * proof(c, lo);
-
-	if (lo && !lf)
-		v += c->full * lo;
-	if (hi == p->hi0 && !p->hi_run && hi <= c->nmax)
-		v += c->collapse * hi;
-	return v;
 }
 
 /*
@@ -69,6 +56,24 @@ static double probe_rows(const struct plan *p, unsigned hi)
 double plan_probe_rows(const struct plan_cost *c)
 {
 	return c->probes ? c->probe : c->probe_seen;
+}
+
+/*
+ * The limit is lo: the collapse above it if owed, and a run at lo where
+ * the search began there with nothing that proves it (the plan's own
+ * probes go as deep as a proof needs): a probe once a collapse shows
+ * how deep, else a full run.
+ */
+static double leaf(const struct plan *p, unsigned lo, unsigned hi, int lf)
+{
+	const struct plan_cost *c = &p->c;
+	double v = -p->a * proof(c, lo), rows = probe_rows(p, hi);
+
+	if (lo && lo == p->lo0 && !lf)
+		v += (rows ? rows : c->full) * lo;
+	if (hi == p->hi0 && !p->hi_run && hi <= c->nmax)
+		v += c->collapse * hi;
+	return v;
 }
 
 /* The two outcomes of a run at n from a state: it holds, it collapses. */

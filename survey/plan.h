@@ -6,12 +6,12 @@
  * What the runs of an open-AU search cost, in AUs written: a run at N
  * writes N AUs per row.  A probe that holds stops after `probe` rows, a
  * full run has `full` rows, a run that collapses stops after `collapse`
- * rows.  The runs that prove a limit L are a full run at L and a run at
- * L+1 up to its collapse.
+ * rows.  The runs that prove a limit L are a run at L+1 up to its
+ * collapse and one at L `limit_rows` deep (a row past that collapse).
  */
 struct plan_cost {
 	unsigned nmax;		/* the largest N that fits */
-	double probe, full, collapse;
+	double probe, full, collapse, limit_rows;
 	int probes;		/* 0: every run is a full run */
 	/*
 	 * Rows of a probe once a run of the search has collapsed: how deep
@@ -24,7 +24,7 @@ struct plan_cost {
 
 /*
  * A search's moves from where it stands: lo holds (0: nothing known;
- * lo_full: shown by a full run), hi collapses (nmax + 1: nothing known;
+ * lo_full: as deep as a proof needs), hi collapses (nmax + 1: nothing known;
  * hi_run: a run showed it, else that run is still owed).  From each
  * state inside, the move that keeps the worst case, over the limits
  * still possible, of the whole cost over the cost of the proof as low

@@ -359,7 +359,8 @@ int open_au_ramp_done(void *arg, const struct table *t)
 /* Where a search stands, from the verdicts so far. */
 struct search {
 	unsigned lo, hi;	/* lo holds, hi collapses */
-	int lo_full, hi_run;
+	int lo_full;		/* a full run or a deep enough probe at lo */
+	int hi_run;
 	int hi_linear;		/* hi is past the linear limit: proven */
 };
 
@@ -473,6 +474,30 @@ unsigned open_au_linear_limit(const struct survey *s)
 	return linear_limit(s);
 }
 
+/* A probe at nr held as deep as the proof needs. */
+static int probe_held(const struct survey *s, int random, unsigned nr)
+{
+	const struct step *p = open_au_find_run(s, random, nr, 0);
+
+	return p && !p->collapsed &&
+	       s->tab[p - s->step].nrows >= open_au_probe_rows(s, random);
+}
+
+/*
+ * Rows of the probe at the limit that ends a proof, once the run above
+ * it collapsed: one past that collapse, and in random order at least
+ * as deep as random slots running out shows.
+ */
+static double proof_probe_rows(const struct survey *s, int random,
+			       const struct plan_cost *pc)
+{
+	double rows = pc->collapse + 1;
+
+	if (random && rows < random_probe_floor(s))
+		rows = random_probe_floor(s);
+	return rows < pc->full ? rows : pc->full;
+}
+
 /*
  * Random slots are some of the open ones: a random search ends below
  * lin + 1, which needs no run of its own where a linear collapse proved
@@ -486,7 +511,8 @@ static void below_linear(const struct survey *s, int random, unsigned lin,
 	/* a random count held past the linear one: nothing left to try */
 	if (st->lo >= st->hi)
 		st->lo = st->hi - 1;
-	st->lo_full = held_full(s, random, st->lo);
+	st->lo_full = held_full(s, random, st->lo) ||
+		      probe_held(s, random, st->lo);
 	st->hi_linear = proven && random && lin && st->hi == lin + 1;
 	st->hi_run = st->hi_linear || ran(s, random, st->hi);
 }
@@ -563,6 +589,8 @@ static void search_cost(const struct survey *s, int random,
 	/* a linear collapse shows how deep the probes after it need go */
 	c->probe_seen = random ? 0 : collapse_rows(s) + 1;
 	c->collapse = collapse_rows(s);
+	/* the random plan makes full runs only: its proofs are those */
+	c->limit_rows = random ? c->full : proof_probe_rows(s, 0, c);
 	c->spent = written_aus(s);
 	if (s->done[PH_FAT_LIN] != 2)
 		c->spent += FAT_NR * survey_fat_rows(s);
@@ -609,15 +637,6 @@ static struct plan *search_plan(const struct survey *s, int random,
 	return p;
 }
 
-/* A probe at nr held as deep as the proof needs. */
-static int probe_held(const struct survey *s, int random, unsigned nr)
-{
-	const struct step *p = open_au_find_run(s, random, nr, 0);
-
-	return p && !p->collapsed &&
-	       s->tab[p - s->step].nrows >= open_au_probe_rows(s, random);
-}
-
 /*
  * Where the ramp ran, what proves a limit lo: the run at lo + 1 to its
  * collapse first, then lo as a probe as deep as that collapse shows, one
@@ -634,7 +653,7 @@ static unsigned minimal_proof(const struct survey *s, int random,
 	*full = 0;
 	if (st->hi <= s->nmax && !st->hi_run)
 		return st->hi;
-	if (!st->lo || st->lo_full || probe_held(s, random, st->lo))
+	if (!st->lo || st->lo_full)
 		return 0;
 	*full = (!collapse_seen(s, random) && !st->hi_linear) || p;
 	return st->lo;
@@ -695,21 +714,6 @@ static unsigned ramp_ahead(const struct survey *s, int random, unsigned limit,
 	 * over, and weighing them all costs a plan each: the whole ramp
 	 */
 	return st->hi > s->nmax ? s->ramp_cap : random_ramp_cap(s, st);
-}
-
-/*
- * Rows of the probe at the limit that ends a proof, once the run above
- * it collapsed: one past that collapse, and in random order at least
- * as deep as random slots running out shows.
- */
-static double proof_probe_rows(const struct survey *s, int random,
-			       const struct plan_cost *pc)
-{
-	double rows = pc->collapse + 1;
-
-	if (random && rows < random_probe_floor(s))
-		rows = random_probe_floor(s);
-	return rows < pc->full ? rows : pc->full;
 }
 
 /*

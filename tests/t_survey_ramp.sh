@@ -98,4 +98,15 @@ last=$(sed -n 's/^# step [0-9]* (open-AU limit, linear, \(.*\)): .*/\1/p' \
 	fail "survey ramp: 1MiB AUs: last linear step '$last'"
 expect_grep "survey ramp: 1MiB AUs: the limit" \
 	'^# open_au_linear: 6 (high)' "$S.small"
-rm -f "$S.txt" "$S.err" "$S.json" "$S.cap" "$S.small"
+
+# the limit right below the first run that collapsed: a probe proves it
+# as deep as that collapse shows, where a full run wrote twice as much
+$FB --survey sim:sd08g,au=1M,size=1G,open=2 > "$S.two" 2> /dev/null
+got=$(sed -n 's/^# step [0-9]* (open-AU limit, linear, \(.*\)): .*/\1/p' \
+	"$S.two" | tr '\n' '|')
+[ "$got" = "full run at N=1|full run at N=3|probe N=2|" ] &&
+	pass "survey ramp: 1MiB AUs keeping 2: a probe at the limit" ||
+	fail "survey ramp: 1MiB AUs keeping 2: linear steps '$got'"
+expect_grep "survey ramp: 1MiB AUs keeping 2: the limit" \
+	'^# open_au_linear: 2 (\(medium\|high\))' "$S.two"
+rm -f "$S.txt" "$S.err" "$S.json" "$S.cap" "$S.small" "$S.two"

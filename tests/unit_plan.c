@@ -11,10 +11,15 @@
 
 #define NMAX 64
 
-/* The proof of limit l: a full run at it, the run above to its collapse. */
+/*
+ * The proof of limit l: the run above to its collapse, a run at it a row
+ * deeper; a full run at the largest N that fits.
+ */
 static double proof(const struct plan_cost *c, unsigned l)
 {
-	return c->full * l + (l < c->nmax ? c->collapse * (l + 1) : 0);
+	if (l >= c->nmax)
+		return c->full * l;
+	return c->limit_rows * l + c->collapse * (l + 1);
 }
 
 /* What a run at n costs on a card whose limit is l; lo, hi move. */
@@ -27,20 +32,19 @@ static double run(const struct plan_cost *c, unsigned l, unsigned n,
 	}
 	*lo = n;
 	*lo_full = full;
-	if (full)
-		return c->full * n;
 	/* a plan probes without c->probes only once a run collapsed */
-	return (c->probes || *hi <= c->nmax ? plan_probe_rows(c) : c->full) *
-	       n;
+	if (!full && (c->probes || *hi <= c->nmax) && plan_probe_rows(c))
+		return plan_probe_rows(c) * n;
+	return c->full * n;
 }
 
-/* The runs that end a search: the full run at the limit, the one above. */
-static double finish(const struct plan_cost *c, unsigned lo, unsigned hi,
-		     int lo_full, int hi_run)
+/*
+ * The run that ends a search: the one above the limit, if owed (a search
+ * from nothing probes as deep as a proof needs).
+ */
+static double finish(const struct plan_cost *c, unsigned hi, int hi_run)
 {
-	double cost = lo && !lo_full ? c->full * lo : 0;
-
-	return hi <= c->nmax && !hi_run ? cost + c->collapse * hi : cost;
+	return hi <= c->nmax && !hi_run ? c->collapse * hi : 0;
 }
 
 static double planned(const struct plan_cost *c, unsigned l, unsigned *found)
@@ -56,7 +60,7 @@ static double planned(const struct plan_cost *c, unsigned l, unsigned *found)
 	}
 	plan_free(p);
 	*found = bad || !p ? ~0u : lo;
-	return cost + finish(c, lo, hi, lf, hi != c->nmax + 1);
+	return cost + finish(c, hi, hi != c->nmax + 1);
 }
 
 /* From 1 doubling until a run collapses, then halving the gap. */
@@ -73,7 +77,7 @@ static double galloped(const struct plan_cost *c, unsigned l)
 			n = lo + (hi - lo) / 2;
 		cost += run(c, l, n, 0, &lo, &hi, &lf);
 	}
-	return cost + finish(c, lo, hi, lf, hi != c->nmax + 1);
+	return cost + finish(c, hi, hi != c->nmax + 1);
 }
 
 static double limits(const char *what, const struct plan_cost *c)
@@ -127,7 +131,7 @@ static void check_ratios(struct plan *p)
 int main(void)
 {
 	struct plan_cost c = { .nmax = NMAX, .probe = 3, .full = 12,
-			       .collapse = 3, .probes = 1 };
+			       .collapse = 3, .limit_rows = 4, .probes = 1 };
 	struct plan *p;
 	unsigned found;
 	double r, r_seen;
@@ -137,6 +141,7 @@ int main(void)
 	c.probe = 12;
 	c.probes = 0;
 	c.collapse = 8;
+	c.limit_rows = 9;
 	limits("every run full", &c);
 	c.nmax = 1;
 	limits("one N fits", &c);
@@ -146,7 +151,7 @@ int main(void)
 	 * for one sooner and keeps a better worst case.
 	 */
 	c = (struct plan_cost){ .nmax = NMAX, .probe = 11, .full = 11,
-				.collapse = 3 };
+				.collapse = 3, .limit_rows = 4 };
 	r = limits("full runs until a collapse", &c);
 	c.probe_seen = 4;
 	r_seen = limits("probes of 4 rows once a run collapsed", &c);
@@ -154,16 +159,16 @@ int main(void)
 	      "case (%.2f times the proof, without %.2f)", r_seen, r);
 
 	c = (struct plan_cost){ .nmax = NMAX, .probe = 3, .full = 12,
-				.collapse = 3, .probes = 1 };
+				.collapse = 3, .limit_rows = 4, .probes = 1 };
 	p = plan_make(&c, 6, 7, 1, 1);
 	CHECK(p && !plan_move(p, 6, 7, 1, &full),
 	      "plan: nothing left between a run that held and one above it "
 	      "that collapsed");
 	plan_free(p);
 	p = plan_make(&c, 6, 8, 0, 1);
-	CHECK(p && plan_move(p, 6, 8, 0, &full) == 7 && full,
-	      "plan: the last N left runs as a full run (it proves the "
-	      "limit if it holds)");
+	CHECK(p && plan_move(p, 6, 8, 0, &full) == 7 && !full,
+	      "plan: the last N left runs as a probe (as deep as it proves "
+	      "the limit if it holds)");
 	plan_free(p);
 	p = plan_make(&c, 0, NMAX + 1, 0, 0);
 	check_ratios(p);
