@@ -359,7 +359,7 @@ int open_au_ramp_done(void *arg, const struct table *t)
 /* Where a search stands, from the verdicts so far. */
 struct search {
 	unsigned lo, hi;	/* lo holds, hi collapses */
-	int lo_full;		/* a full run or a deep enough probe at lo */
+	int lo_full;		/* lo proven: full, or probed deep enough */
 	int hi_run;
 	int hi_linear;		/* hi is past the linear limit: proven */
 };
