@@ -608,19 +608,18 @@ static void search_cost(const struct survey *s, int random,
 /*
  * Random slots are some of the open ones, and cards tend to have none or
  * take random writes in every open AU.  After N=1 (which collapses on a
- * card with none), a full run at the linear limit proves the other
- * common answer: tried next wherever that raises the worst case the
- * plan keeps (the answers it would cost most on) by LIKELY_COST at most.
+ * card with none), a probe at the linear limit proves the other common
+ * answer: tried next wherever a run there raises the worst case the plan
+ * keeps (the answers it would cost most on) by LIKELY_COST at most.
  */
 static unsigned likely_random(const struct survey *s, struct plan *p,
-			      const struct search *st, int *full)
+			      const struct search *st)
 {
 	unsigned lin = linear_held(s);
 
 	if (lin <= st->lo || lin >= st->hi || ran(s, 1, lin) ||
 	    plan_ratio_with(p, lin, 1) > LIKELY_COST * plan_ratio(p))
 		return 0;
-	*full = 0;
 	return lin;
 }
 
@@ -631,9 +630,8 @@ static struct plan *search_plan(const struct survey *s, int random,
 {
 	struct plan *p = plan_make(pc, st->lo, st->hi, st->lo_full,
 				   st->hi_run);
-	int full;
 
-	*likely = p && random ? likely_random(s, p, st, &full) : 0;
+	*likely = p && random ? likely_random(s, p, st) : 0;
 	return p;
 }
 
