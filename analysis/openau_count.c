@@ -587,7 +587,39 @@ struct count_read {
 	int mixed;		/* runs of one N at the edge disagree */
 	int contra;		/* larger N past the edge that hold */
 	int dipped;		/* the edge is where every run dips */
+	int shallow;		/* the edge is where every run held unclearly */
 };
+
+/*
+ * Held, but below HELD_CLEARLY of the others at a size telling its
+ * count (held_clearly()).
+ */
+static int unclear(const struct column *show)
+{
+	return !show->collapsed && !show->own && telling_sizes(show) &&
+	       show->worst < HELD_CLEARLY * show->worst_ref;
+}
+
+/*
+ * Every linear N held, those from some k on (two at least) all
+ * unclearly, and those below k clearly: past a limit every linear run
+ * misses at every write, so a collapse too shallow to call (a card
+ * copying a tenth of an AU it closes early: 65 % of the others) shows
+ * the same in every N above it, where a pause strikes one run.  Returns
+ * k, or ns if none.
+ */
+static size_t shallow_edge(const struct nstate *s, size_t ns, int random)
+{
+	size_t k;
+
+	if (random)
+		return ns;
+	for (k = ns; k && unclear(s[k - 1].show); k--)
+		;
+	if (!k || k + 2 > ns)
+		return ns;
+	return k;
+}
 
 static void find_edge(struct count_read *x)
 {
@@ -605,6 +637,10 @@ static void find_edge(struct count_read *x)
 		x->odd = x->ns;
 		x->dipped = 1;
 		x->bad = dips;
+	}
+	if (x->bad == x->ns) {
+		x->bad = shallow_edge(x->s, x->ns, x->random);
+		x->shallow = x->bad < x->ns;
 	}
 }
 
@@ -640,6 +676,19 @@ static void count_value(const struct count_read *x, struct verdict *v)
 		    "from N=%u on every run dips below half the others at "
 		    "some size: a collapse smaller writes recover from",
 		    s[x->bad].nr);
+	}
+	if (x->shallow) {
+		/*
+		 * Two N or more past it all alike, and the N right below it
+		 * held clearly: the edge is the limit; with N between them
+		 * untried, any of those may be.
+		 */
+		r.conf = s[x->bad].nr == s[x->bad - 1].nr + 1 ? CONF_MEDIUM :
+			 CONF_LOW;
+		say(v->evidence, sizeof(v->evidence),
+		    "from N=%u on every run held at under %.0f%% of the "
+		    "others at some size: a collapse too shallow to call",
+		    s[x->bad].nr, 100 * HELD_CLEARLY);
 	}
 	/*
 	 * In random order one AU past the limit costs only its writes that

@@ -39,3 +39,32 @@ paste_runs "$TMP/bounds2.txt" 16 17
 $FB --analyze="$TMP/bounds2.txt" > "$TMP/bounds2.out" 2>&1
 expect_grep "held at 16, collapsed at 17: 16" \
 	"open_au_linear: 16 (" "$TMP/bounds2.out"
+
+# a collapse too shallow to call (2 MiB AUs keeping 3, a tenth of an AU
+# copied on each): every N past the limit held at 65 % of the others,
+# N=3 clearly; two such N make the edge, one alone (a pause as likely)
+# does not, and with N between untried they give an interval
+shallow='sim:sd08g,au=2M,size=1G,open=3,merge=10,small=128K,rcost=100'
+shallow_runs() {
+	_f=$1
+	shift
+	: > "$_f"
+	for n in "$@"; do
+		echo "# flashbench -O --erasesize=2M --open-au-nr=$n /dev/sdb" \
+			>> "$_f"
+		$FB -O --erasesize=2M --open-au-nr=$n "$shallow" 0<>/dev/null \
+			>> "$_f" 2> /dev/null
+	done
+}
+shallow_runs "$TMP/shallow.txt" 1 3 4 5
+$FB --analyze="$TMP/shallow.txt" > "$TMP/shallow.out" 2>&1
+expect_grep "shallow collapse from N=4 on: 3" \
+	"open_au_linear: 3 (medium) .*too shallow to call" "$TMP/shallow.out"
+shallow_runs "$TMP/shallow1.txt" 1 3 4
+$FB --analyze="$TMP/shallow1.txt" > "$TMP/shallow1.out" 2>&1
+expect_grep "one N held unclearly: a bound, low" \
+	"open_au_linear: at least 4 (low)" "$TMP/shallow1.out"
+shallow_runs "$TMP/shallow2.txt" 1 3 6 9
+$FB --analyze="$TMP/shallow2.txt" > "$TMP/shallow2.out" 2>&1
+expect_grep "shallow collapse from N=6 on, 4 and 5 untried: between" \
+	"open_au_linear: between 3 and 5 (low)" "$TMP/shallow2.out"
