@@ -155,13 +155,14 @@ static unsigned deviates(const struct survey *s, const struct table *t,
  * after it, two at least, made up for: a pause of the card, not a
  * collapse, which sets in and stays.
  */
-static int kept_up(const struct survey *s, const struct table *t)
+static int kept_up(const struct survey *s, const struct table *t,
+		   size_t self)
 {
 	struct table rest;
 	unsigned first, again;
 	int unknown;
 
-	first = deviates(s, t, s->n, &unknown);
+	first = deviates(s, t, self, &unknown);
 	if (unknown)
 		return 0;
 	if (!first)
@@ -172,8 +173,34 @@ static int kept_up(const struct survey *s, const struct table *t)
 	rest = *t;
 	rest.rows += first - 1;
 	rest.nrows -= first - 1;
-	again = deviates(s, &rest, s->n, &unknown);
+	again = deviates(s, &rest, self, &unknown);
 	return !again && !unknown;
+}
+
+/*
+ * A linear run at nr held, but fell behind the other runs and stayed
+ * behind: a collapse too shallow for the verdicts to call (cards that
+ * copy a tenth of an AU they close early: 65 % of the others at N=4,
+ * keeping 3), or a long pause.  Every N past such a limit shows the
+ * same shallow collapse (a linear run above it misses at every write),
+ * so no run above tells more: on such a card the search climbed from
+ * N=4 to N=42 in full runs, 16 times the proof.
+ */
+static int held_unclearly(const struct survey *s, unsigned nr)
+{
+	size_t i;
+	int unknown;
+
+	for (i = 0; i < s->n; i++) {
+		const struct table *t = &s->tab[i];
+
+		if (t->kind == TAB_OPENAU && !t->random &&
+		    t->open_au_nr == nr && !s->step[i].collapsed &&
+		    deviates(s, t, i, &unknown) && !unknown &&
+		    !kept_up(s, t, i))
+			return 1;
+	}
+	return 0;
 }
 
 /* Rows of the runs in this order that collapsed, at most; 0: none did. */
@@ -294,7 +321,7 @@ int open_au_row_done(void *arg, const struct table *t)
 		return 1;
 	/* a probe as deep as collapses show here, keeping up throughout */
 	return s->cur_probe && t->nrows >= open_au_probe_rows(s, t->random) &&
-	       kept_up(s, t);
+	       kept_up(s, t, s->n);
 }
 
 /* The survey's ramp in this order; NULL: none ran. */
@@ -362,6 +389,7 @@ struct search {
 	int lo_full;		/* lo proven: full, or probed deep enough */
 	int hi_run;
 	int hi_linear;		/* hi is past the linear limit: proven */
+	unsigned confirm;	/* run next: lo held unclearly (0: none) */
 };
 
 static void search_state(const struct survey *s, int random,
@@ -518,6 +546,38 @@ static void below_linear(const struct survey *s, int random, unsigned lin,
 }
 
 /*
+ * Where the verdict's linear limit lo held unclearly, a run at lo + 1
+ * tells a pause (it holds) from a limit below lo: it collapses, or the
+ * two make an edge in the analysis (dip_edge(), shallow_edge()).  Once
+ * two N past the largest that held clearly (or the ramp's count, rlo)
+ * held unclearly, the search takes the smallest of them as its upper
+ * end and goes on below it, whatever the verdict makes of them (a run
+ * can fall behind for good and stay above the analysis's thresholds).
+ */
+static void below_unclear(const struct survey *s, unsigned rlo,
+			  struct search *st)
+{
+	unsigned n, unclear = 0, top = st->hi;
+
+	if (!st->lo || !held_unclearly(s, st->lo))
+		return;
+	for (n = st->lo; n > rlo; n--) {
+		if (held_unclearly(s, n)) {
+			top = n;
+			unclear++;
+		} else if (held(s, 0, n)) {
+			break;
+		}
+	}
+	if (unclear == 1) {
+		st->confirm = st->lo < s->nmax ? st->lo + 1 : 0;
+		return;
+	}
+	st->lo = n;
+	st->hi = top;
+}
+
+/*
  * lo is the verdict's limit, hi the next N that collapsed.  A full run
  * at lo that collapsed after all moves the search below it.  Random
  * slots are some of the open AUs: the random limit is at most the
@@ -534,6 +594,7 @@ static void search_state(const struct survey *s, int random,
 
 	st->lo = 0;
 	st->hi = s->nmax + 1;
+	st->confirm = 0;
 	if (v->type != V_NONE && !v->is_null) {
 		if (v->at_most)
 			st->hi = (unsigned)v->value + 1;
@@ -556,6 +617,8 @@ static void search_state(const struct survey *s, int random,
 		st->lo = rlo;
 	if (rhi < st->hi && rhi > st->lo)
 		st->hi = rhi;
+	if (!random)
+		below_unclear(s, rlo, st);
 	full = open_au_find_run(s, random, st->lo, 1);
 	if (st->lo && full && full->collapsed) {
 		st->hi = st->lo;
@@ -674,6 +737,10 @@ unsigned open_au_next_run(const struct survey *s, int random, int *full)
 	if (!ran(s, random, 1))
 		return 1;
 	search_state(s, random, &st);
+	if (st.confirm && !ran(s, random, st.confirm)) {
+		*full = 0;
+		return st.confirm;
+	}
 	search_cost(s, random, &c);
 	p = search_plan(s, random, &c, &st, &nr);
 	if (nr)

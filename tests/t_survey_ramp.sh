@@ -7,6 +7,19 @@
 # AUs where the ramp costs more than the proof, the planner's runs.
 . tests/lib.sh
 
+# linear_steps FILE: the headings of a survey's linear open-AU steps,
+# each ended by |
+linear_steps() {
+	sed -n 's/^# step [0-9]* (open-AU limit, linear, \(.*\)): .*/\1/p' \
+		"$1" | tr '\n' '|'
+}
+
+# expect_steps WHAT FILE STEPS: the linear steps are STEPS, no more
+expect_steps() {
+	_got=$(linear_steps "$2")
+	[ "$_got" = "$3" ] && pass "$1" || fail "$1: linear steps '$_got'"
+}
+
 S=$TMP/survey_ramp
 
 $FB --survey -v sim:sd08g > "$S.txt" 2> "$S.err"
@@ -17,8 +30,7 @@ expect_grep "survey ramp: the linear search runs the ramp after N=1" \
 
 # the linear search's headings after the reference: the ramp, the run
 # at L+1 = 7 and the probe at L = 6, nothing else
-got=$(sed -n 's/^# step [0-9]* (open-AU limit, linear, \(.*\)): .*/\1/p' \
-	"$S.txt" | tr '\n' '|')
+got=$(linear_steps "$S.txt")
 want="full run at N=1|ramp|probe N=7|probe N=6|"
 [ "$got" = "$want" ] && pass "survey ramp: then only N=7 and a probe at 6" ||
 	fail "survey ramp: linear steps '$got', want '$want'"
@@ -91,8 +103,7 @@ if grep -q '^# step .*linear, ramp' "$S.small"; then
 else
 	pass "survey ramp: 1MiB AUs: no ramp"
 fi
-last=$(sed -n 's/^# step [0-9]* (open-AU limit, linear, \(.*\)): .*/\1/p' \
-	"$S.small" | tail -n 1)
+last=$(linear_steps "$S.small" | tr '|' '\n' | tail -n 1)
 [ "$last" = "probe N=7" ] &&
 	pass "survey ramp: 1MiB AUs: no full run after the probes" ||
 	fail "survey ramp: 1MiB AUs: last linear step '$last'"
@@ -102,11 +113,19 @@ expect_grep "survey ramp: 1MiB AUs: the limit" \
 # the limit right below the first run that collapsed: a probe proves it
 # as deep as that collapse shows, where a full run wrote twice as much
 $FB --survey sim:sd08g,au=1M,size=1G,open=2 > "$S.two" 2> /dev/null
-got=$(sed -n 's/^# step [0-9]* (open-AU limit, linear, \(.*\)): .*/\1/p' \
-	"$S.two" | tr '\n' '|')
-[ "$got" = "full run at N=1|full run at N=3|probe N=2|" ] &&
-	pass "survey ramp: 1MiB AUs keeping 2: a probe at the limit" ||
-	fail "survey ramp: 1MiB AUs keeping 2: linear steps '$got'"
+expect_steps "survey ramp: 1MiB AUs keeping 2: a probe at the limit" \
+	"$S.two" "full run at N=1|full run at N=3|probe N=2|"
 expect_grep "survey ramp: 1MiB AUs keeping 2: the limit" \
 	'^# open_au_linear: 2 (\(medium\|high\))' "$S.two"
-rm -f "$S.txt" "$S.err" "$S.json" "$S.cap" "$S.small" "$S.two"
+
+# a collapse too shallow to call (a tenth of an AU copied): every N past
+# the limit looks the same, so the N after one that held unclearly ends
+# the climb, where the search went on to N=42 in full runs
+$FB --survey sim:sd08g,au=2M,size=1G,open=3,merge=10,small=128K,rcost=100 \
+	> "$S.shallow" 2> /dev/null
+expect_steps "survey ramp: a shallow collapse: no climb past it" \
+	"$S.shallow" "full run at N=1|ramp|probe N=4|probe N=5|probe N=3|"
+expect_grep "survey ramp: a shallow collapse: the limit" \
+	'^# open_au_linear: 3 (medium)' "$S.shallow"
+rm -f "$S.txt" "$S.err" "$S.json" "$S.cap" "$S.small" "$S.two" \
+	"$S.shallow"
