@@ -556,8 +556,12 @@ static void past_linear(const struct verdict *lin, struct verdict *v)
  * Runs that held only at low confidence may not have shown slots running
  * out at all (cards that copy a tenth of an AU and pay for random order
  * held at every N with no random slot): the linear count bounds them.
+ * A run at the limit below HELD_FULLY of the others where slots running
+ * out shows may be such a collapse (71 % at N=12 on a 2 MiB-AU card with
+ * 2 random slots of 12 that copies a tenth of an AU): a bound too.
  */
-static void at_linear(const struct verdict *lin, struct verdict *v)
+static void at_linear(const struct verdict *lin, const struct column *show,
+		      const struct column *c, size_t m, struct verdict *v)
 {
 	if (!lin || lin->type == V_NONE || lin->is_null || lin->at_least ||
 	    lin->at_most || lin->conf < CONF_MEDIUM || v->is_null ||
@@ -566,6 +570,12 @@ static void at_linear(const struct verdict *lin, struct verdict *v)
 	say(v->evidence, sizeof(v->evidence),
 	    "no more than the %llu AUs open for linear writes",
 	    (unsigned long long)lin->value);
+	if (v->conf >= CONF_MEDIUM && low_telling(show, c, m, HELD_FULLY)) {
+		v->conf = CONF_LOW;
+		say(v->evidence, sizeof(v->evidence), "N=%u below %.0f%% of "
+		    "the others where running out of random slots shows: "
+		    "not clearly held", show->nr, 100 * HELD_FULLY);
+	}
 	v->at_most = v->conf < CONF_MEDIUM;
 	v->conf = conf_min(v->conf < CONF_MEDIUM ? CONF_MEDIUM : v->conf,
 			   lin->conf);
@@ -587,7 +597,8 @@ struct count_read {
 	int mixed;		/* runs of one N at the edge disagree */
 	int contra;		/* larger N past the edge that hold */
 	int dipped;		/* the edge is where every run dips */
-	int shallow;		/* the edge is where every run held unclearly */
+	/* the edge is where every run held unclearly, or alike at one size */
+	enum { EDGE_CLEAR, EDGE_UNCLEAR, EDGE_ALIKE } shallow;
 };
 
 /*
@@ -621,6 +632,48 @@ static size_t shallow_edge(const struct nstate *s, size_t ns, int random)
 	return k;
 }
 
+/*
+ * Every linear N held, those from some k on (two at least) all below
+ * SHALLOW_SAME of the others at the same size, as deep within
+ * SAME_DEPTH, and those below k not: a collapse shallower still (79 %
+ * at 256 KiB in every N from 13 to 64 on a 1 MiB-AU card keeping 6 that
+ * copies a tenth of an AU it closes and takes writes of 128 KiB and
+ * less into a buffer).  A pause does not strike every run at one size
+ * and depth: one at 81 % in N=3 and a collapse at 58 % in N=11, both at
+ * 512 KiB, on a card keeping 8, are not alike.  Returns k, or ns.
+ */
+#define SHALLOW_SAME 0.85
+#define SAME_DEPTH 1.1
+
+static int behind_at(const struct column *x, uint64_t key)
+{
+	return !x->collapsed && !x->own && telling_sizes(x) &&
+	       x->worst_key == key && x->worst < SHALLOW_SAME * x->worst_ref;
+}
+
+static double depth(const struct column *x)
+{
+	return x->worst / x->worst_ref;
+}
+
+static size_t same_edge(const struct nstate *s, size_t ns, int random)
+{
+	uint64_t key = s[ns - 1].show->worst_key;
+	double lo = 1, hi = 0;
+	size_t k;
+
+	if (random)
+		return ns;
+	for (k = ns; k && behind_at(s[k - 1].show, key); k--) {
+		lo = fmin(lo, depth(s[k - 1].show));
+		hi = fmax(hi, depth(s[k - 1].show));
+	}
+	if (!k || k + 2 > ns || hi > SAME_DEPTH * lo ||
+	    depth(s[k - 1].show) < SHALLOW_SAME)
+		return ns;
+	return k;
+}
+
 static void find_edge(struct count_read *x)
 {
 	size_t i, dips;
@@ -640,7 +693,11 @@ static void find_edge(struct count_read *x)
 	}
 	if (x->bad == x->ns) {
 		x->bad = shallow_edge(x->s, x->ns, x->random);
-		x->shallow = x->bad < x->ns;
+		x->shallow = x->bad < x->ns ? EDGE_UNCLEAR : EDGE_CLEAR;
+	}
+	if (x->bad == x->ns) {
+		x->bad = same_edge(x->s, x->ns, x->random);
+		x->shallow = x->bad < x->ns ? EDGE_ALIKE : EDGE_CLEAR;
 	}
 }
 
@@ -681,14 +738,18 @@ static void count_value(const struct count_read *x, struct verdict *v)
 		/*
 		 * Two N or more past it all alike, and the N right below it
 		 * held clearly: the edge is the limit; with N between them
-		 * untried, any of those may be.
+		 * untried, any of those may be.  Behind by less, it may be.
 		 */
-		r.conf = s[x->bad].nr == s[x->bad - 1].nr + 1 ? CONF_MEDIUM :
+		r.conf = x->shallow == EDGE_UNCLEAR &&
+			 s[x->bad].nr == s[x->bad - 1].nr + 1 ? CONF_MEDIUM :
 			 CONF_LOW;
 		say(v->evidence, sizeof(v->evidence),
 		    "from N=%u on every run held at under %.0f%% of the "
-		    "others at some size: a collapse too shallow to call",
-		    s[x->bad].nr, 100 * HELD_CLEARLY);
+		    "others at %s: a collapse too shallow to call",
+		    s[x->bad].nr, 100 * (x->shallow == EDGE_UNCLEAR ?
+					  HELD_CLEARLY : SHALLOW_SAME),
+		    x->shallow == EDGE_UNCLEAR ? "some size" :
+		    "the same size");
 	}
 	/*
 	 * In random order one AU past the limit costs only its writes that
@@ -713,7 +774,8 @@ static void count_value(const struct count_read *x, struct verdict *v)
 	if (x->random)
 		past_linear(x->lin, v);
 	if (x->random && x->k == 1)
-		at_linear(x->lin, v);
+		at_linear(x->lin, s[x->bad ? x->bad - 1 : 0].show, x->c, x->m,
+			  v);
 }
 
 /* What the test AUs' size says of the count. */

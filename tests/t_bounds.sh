@@ -45,15 +45,18 @@ expect_grep "held at 16, collapsed at 17: 16" \
 # N=3 clearly; two such N make the edge, one alone (a pause as likely)
 # does not, and with N between untried they give an interval
 shallow='sim:sd08g,au=2M,size=1G,open=3,merge=10,small=128K,rcost=100'
+erase=2M
+# shallow_runs FILE N...: one -O run per N on $shallow with --erasesize
+# $erase, each under its command line
 shallow_runs() {
 	_f=$1
 	shift
 	: > "$_f"
 	for n in "$@"; do
-		echo "# flashbench -O --erasesize=2M --open-au-nr=$n /dev/sdb" \
-			>> "$_f"
-		$FB -O --erasesize=2M --open-au-nr=$n "$shallow" 0<>/dev/null \
-			>> "$_f" 2> /dev/null
+		echo "# flashbench -O --erasesize=$erase --open-au-nr=$n" \
+			"/dev/sdb" >> "$_f"
+		$FB -O --erasesize=$erase --open-au-nr=$n "$shallow" \
+			0<>/dev/null >> "$_f" 2> /dev/null
 	done
 }
 shallow_runs "$TMP/shallow.txt" 1 3 4 5
@@ -68,3 +71,15 @@ shallow_runs "$TMP/shallow2.txt" 1 3 6 9
 $FB --analyze="$TMP/shallow2.txt" > "$TMP/shallow2.out" 2>&1
 expect_grep "shallow collapse from N=6 on, 4 and 5 untried: between" \
 	"open_au_linear: between 3 and 5 (low)" "$TMP/shallow2.out"
+
+# shallower still (1 MiB AUs keeping 6, small writes buffered): every N
+# from 13 on at 79 % of the others at 256 KiB, N=3 not: "at least 36
+# (medium)" was a wrong promise
+shallow=sim:size=16G,au=1M,page=16K,open=6,random=1,seed=659632,merge=10
+shallow=$shallow,small=128K
+erase=1M
+shallow_runs "$TMP/shallow3.txt" 1 3 13 36
+$FB --analyze="$TMP/shallow3.txt" > "$TMP/shallow3.out" 2>&1
+expect_grep "alike at one size from N=13 on: between 3 and 12" \
+	"open_au_linear: between 3 and 12 (low) .*at the same size" \
+	"$TMP/shallow3.out"
