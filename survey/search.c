@@ -488,6 +488,18 @@ unsigned open_au_random_guess(const struct survey *s)
 	return held(s, 1, 1) ? linear_held(s) : 0;
 }
 
+/*
+ * The most the linear runs leave possible, however sure: an exact count
+ * or the top of a span; 0: no top.
+ */
+static unsigned linear_top(const struct survey *s)
+{
+	const struct verdict *v = &s->a.open_au_linear;
+
+	if (v->type == V_NONE || v->is_null || v->at_most)
+		return 0;
+	return (unsigned)(v->at_least ? v->upto : v->value);
+}
 
 /* The linear limit, when the verdict gives it exactly; 0: not known. */
 static unsigned linear_limit(const struct survey *s)
@@ -625,7 +637,16 @@ static void search_state(const struct survey *s, int random,
 		while (--st->lo && !held(s, random, st->lo))
 			;
 	}
-	below_linear(s, random, lin, 1, st);
+	/*
+	 * Random slots are some of the open ones, whatever the linear
+	 * verdict's confidence: the search does not climb past its top (on
+	 * a card whose linear collapse was too shallow to call sure, it
+	 * made full runs up to N=64), and owes a run above it.
+	 */
+	if (lin)
+		below_linear(s, random, lin, 1, st);
+	else
+		below_linear(s, random, linear_top(s), 0, st);
 }
 
 /* AUs written so far. */

@@ -93,3 +93,25 @@ random_steps "survey random: no random slot, N=1 only" "$S.zero" \
 	"full run at N=1|"
 expect_grep "survey random: no random slot, the verdict" \
 	'^# open_au_random: 0 (medium) -- N=1 collapses' "$S.zero"
+
+# cards that copy a tenth of an AU they close, small writes buffered:
+# C6 keeps 6 open (1 MiB AUs), C12 12 of which 2 take random writes
+C6=sim:size=17179869184,au=1048576,page=16384,open=6,random=1,fat=0
+C6=$C6,fatstart=0,noise=0,seed=659632,merge=10,level=0,small=131072,rcost=0
+C12=sim:size=17179869184,au=2097152,page=16384,open=12,random=2,fat=1
+C12=$C12,fatstart=0,noise=5,seed=237113,merge=10,level=0,small=131072,rcost=0
+$FB --survey "$C6" > "$S.shallow" 2> /dev/null
+$FB --survey "$C12" > "$S.thin" 2> /dev/null
+
+# C6's linear collapse is too shallow to call sure: the linear count is
+# low, and the random search still ends at it, where it made full runs
+# up to N=64
+random_steps "survey random: no climb past a low linear count" \
+	"$S.shallow" "full run at N=1|ramp|probe N=6|probe N=7|"
+expect_grep "survey random: the shallow linear count" \
+	'^# open_au_linear: 6 (low)' "$S.shallow"
+
+# C12's random runs held at the linear limit at 71 % of the others where
+# running out of random slots shows: a bound, not the count
+expect_grep "survey random: held thinly at the linear limit: a bound" \
+	'^# open_au_random: fewer than 13 (medium)' "$S.thin"
