@@ -601,14 +601,11 @@ struct count_read {
 	enum { EDGE_CLEAR, EDGE_UNCLEAR, EDGE_ALIKE } shallow;
 };
 
-/*
- * Held, but below HELD_CLEARLY of the others at a size telling its
- * count (held_clearly()).
- */
-static int unclear(const struct column *show)
+/* Held, but below share of the others at a size telling its count. */
+static int held_below(const struct column *x, double share)
 {
-	return !show->collapsed && !show->own && telling_sizes(show) &&
-	       show->worst < HELD_CLEARLY * show->worst_ref;
+	return !x->collapsed && !x->own && telling_sizes(x) &&
+	       x->worst < share * x->worst_ref;
 }
 
 /*
@@ -619,13 +616,11 @@ static int unclear(const struct column *show)
  * the same in every N above it, where a pause strikes one run.  Returns
  * k, or ns if none.
  */
-static size_t shallow_edge(const struct nstate *s, size_t ns, int random)
+static size_t shallow_edge(const struct nstate *s, size_t ns)
 {
 	size_t k;
 
-	if (random)
-		return ns;
-	for (k = ns; k && unclear(s[k - 1].show); k--)
+	for (k = ns; k && held_below(s[k - 1].show, HELD_CLEARLY); k--)
 		;
 	if (!k || k + 2 > ns)
 		return ns;
@@ -645,26 +640,19 @@ static size_t shallow_edge(const struct nstate *s, size_t ns, int random)
 #define SHALLOW_SAME 0.85
 #define SAME_DEPTH 1.1
 
-static int behind_at(const struct column *x, uint64_t key)
-{
-	return !x->collapsed && !x->own && telling_sizes(x) &&
-	       x->worst_key == key && x->worst < SHALLOW_SAME * x->worst_ref;
-}
-
 static double depth(const struct column *x)
 {
 	return x->worst / x->worst_ref;
 }
 
-static size_t same_edge(const struct nstate *s, size_t ns, int random)
+static size_t same_edge(const struct nstate *s, size_t ns)
 {
 	uint64_t key = s[ns - 1].show->worst_key;
 	double lo = 1, hi = 0;
 	size_t k;
 
-	if (random)
-		return ns;
-	for (k = ns; k && behind_at(s[k - 1].show, key); k--) {
+	for (k = ns; k && s[k - 1].show->worst_key == key &&
+		     held_below(s[k - 1].show, SHALLOW_SAME); k--) {
 		lo = fmin(lo, depth(s[k - 1].show));
 		hi = fmax(hi, depth(s[k - 1].show));
 	}
@@ -691,12 +679,13 @@ static void find_edge(struct count_read *x)
 		x->dipped = 1;
 		x->bad = dips;
 	}
+	/* in random order the AUs that keep their slots thin a collapse */
+	if (x->random || x->bad < x->ns)
+		return;
+	x->bad = shallow_edge(x->s, x->ns);
+	x->shallow = x->bad < x->ns ? EDGE_UNCLEAR : EDGE_CLEAR;
 	if (x->bad == x->ns) {
-		x->bad = shallow_edge(x->s, x->ns, x->random);
-		x->shallow = x->bad < x->ns ? EDGE_UNCLEAR : EDGE_CLEAR;
-	}
-	if (x->bad == x->ns) {
-		x->bad = same_edge(x->s, x->ns, x->random);
+		x->bad = same_edge(x->s, x->ns);
 		x->shallow = x->bad < x->ns ? EDGE_ALIKE : EDGE_CLEAR;
 	}
 }

@@ -150,13 +150,17 @@ static unsigned deviates(const struct survey *s, const struct table *t,
 }
 
 /*
- * A probe kept up with the others at every size some other run
- * reached, but for at most one row that fell behind and that the rows
- * after it, two at least, made up for: a pause of the card, not a
- * collapse, which sets in and stays.
+ * How a run (the table at self in s->tab, or the run in progress) kept
+ * up with the others at every size some other run reached: throughout,
+ * or but for at most one row that fell behind and that the rows after
+ * it, two at least, made up for (a pause of the card, not a collapse,
+ * which sets in and stays): KEPT_UP; else FELL_BEHIND; UNTOLD where a
+ * size none of the others reached leaves it open.
  */
-static int kept_up(const struct survey *s, const struct table *t,
-		   size_t self)
+enum keep { KEPT_UP, FELL_BEHIND, UNTOLD };
+
+static enum keep keeping(const struct survey *s, const struct table *t,
+			 size_t self)
 {
 	struct table rest;
 	unsigned first, again;
@@ -164,17 +168,17 @@ static int kept_up(const struct survey *s, const struct table *t,
 
 	first = deviates(s, t, self, &unknown);
 	if (unknown)
-		return 0;
+		return UNTOLD;
 	if (!first)
-		return 1;
+		return KEPT_UP;
 	if (first + 2 > t->nrows)
-		return 0;
+		return FELL_BEHIND;
 	/* from the row that fell behind, which deviates() passes over */
 	rest = *t;
 	rest.rows += first - 1;
 	rest.nrows -= first - 1;
 	again = deviates(s, &rest, self, &unknown);
-	return !again && !unknown;
+	return !again && !unknown ? KEPT_UP : FELL_BEHIND;
 }
 
 /*
@@ -189,15 +193,13 @@ static int kept_up(const struct survey *s, const struct table *t,
 static int held_unclearly(const struct survey *s, unsigned nr)
 {
 	size_t i;
-	int unknown;
 
 	for (i = 0; i < s->n; i++) {
 		const struct table *t = &s->tab[i];
 
 		if (t->kind == TAB_OPENAU && !t->random &&
 		    t->open_au_nr == nr && !s->step[i].collapsed &&
-		    deviates(s, t, i, &unknown) && !unknown &&
-		    !kept_up(s, t, i))
+		    keeping(s, t, i) == FELL_BEHIND)
 			return 1;
 	}
 	return 0;
@@ -321,7 +323,7 @@ int open_au_row_done(void *arg, const struct table *t)
 		return 1;
 	/* a probe as deep as collapses show here, keeping up throughout */
 	return s->cur_probe && t->nrows >= open_au_probe_rows(s, t->random) &&
-	       kept_up(s, t, s->n);
+	       keeping(s, t, s->n) == KEPT_UP;
 }
 
 /* The survey's ramp in this order; NULL: none ran. */
@@ -560,11 +562,12 @@ static void below_linear(const struct survey *s, int random, unsigned lin,
 /*
  * Where the verdict's linear limit lo held unclearly, a run at lo + 1
  * tells a pause (it holds) from a limit below lo: it collapses, or the
- * two make an edge in the analysis (dip_edge(), shallow_edge()).  Once
- * two N past the largest that held clearly (or the ramp's count, rlo)
- * held unclearly, the search takes the smallest of them as its upper
- * end and goes on below it, whatever the verdict makes of them (a run
- * can fall behind for good and stay above the analysis's thresholds).
+ * two make an edge in the analysis (dip_edge(), shallow_edge(),
+ * same_edge()).  Once two N past the largest that held clearly (or the
+ * ramp's count, rlo) held unclearly, the search takes the smallest of
+ * them as its upper end and goes on below it, whatever the verdict
+ * makes of them (a run can fall behind for good and stay above the
+ * analysis's thresholds).
  */
 static void below_unclear(const struct survey *s, unsigned rlo,
 			  struct search *st)
