@@ -6,7 +6,8 @@
  * signature of a card closing AUs (lib/ramp_rule.h).  A collapse at
  * N + 1 streams is confirmed by dropping the newest stream (the times
  * must recover) and adding it back (they must collapse again).  Each step
- * writes a coarse part, chunks of 512 KiB (or AU/2), as a card whose
+ * writes a coarse part, chunks of AU/4 where that is 256 to 512 KiB,
+ * else 512 KiB or AU/2 where that is less, as a card whose
  * small writes take no open slot must be given, and a fine part, AU/16,
  * in which a card that copies little of an AU closed early still shows
  * the copy.  Streams fill their AUs together and move to fresh ones
@@ -43,6 +44,14 @@
 #define RAMP_COARSE_MAX (512 * 1024ull)
 /* Coarse chunks below this would fit a card's small-write buffer. */
 #define RAMP_COARSE_MIN (256 * 1024ull)
+/*
+ * Coarse chunks per AU, where that leaves them RAMP_COARSE_MIN at
+ * least: a stream's write at the start of an AU opens it and is not
+ * judged, so with two to an AU (512 KiB on 1 MiB) every other round
+ * judged nothing and the ramp wrote three times the proof of a 1 MiB
+ * card keeping 10; with four, three rounds in four are judged.
+ */
+#define RAMP_COARSE_PER_AU 4
 /* A row's values: each part's median time and rate, then the order. */
 #define RAMP_COLS (2 * RAMP_NPARTS + 1)
 /* The fine chunk: this share of an AU, but at least two pages. */
@@ -106,8 +115,12 @@ uint64_t ramp_chunk(const struct opts *o, enum ramp_part q)
 	uint64_t c = o->erasesize / RAMP_FINE_DIV;
 	uint64_t most = o->erasesize / least_chunks(o);
 
-	if (q == RAMP_COARSE)
-		return RAMP_COARSE_MAX < most ? RAMP_COARSE_MAX : most;
+	if (q == RAMP_COARSE) {
+		c = o->erasesize / RAMP_COARSE_PER_AU;
+		if (c < RAMP_COARSE_MIN || c > RAMP_COARSE_MAX)
+			c = RAMP_COARSE_MAX;
+		return c < most ? c : most;
+	}
 	return c > RAMP_FINE_PAGES * o->blocksize ? c :
 	       RAMP_FINE_PAGES * o->blocksize;
 }

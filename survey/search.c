@@ -422,10 +422,9 @@ static unsigned random_ramp_cap(const struct survey *s,
 
 /*
  * The ramp pays where it writes no more than the minimal proof of the
- * limit it finds, on the typical card of the forecasts.  Its coarse
- * writes are 512 KiB, half an AU of 1 MiB, where every other round
- * opens fresh AUs and judges nothing: there it wrote three times the
- * proof (a 1 MiB card keeping 10), and the planner's -O runs cost less.
+ * limit it finds, on the typical card of the forecasts: not on AUs of
+ * 512 KiB, whose coarse writes are half an AU, so that every other
+ * round opens fresh AUs and judges nothing.
  */
 static int ramp_pays(const struct survey *s)
 {

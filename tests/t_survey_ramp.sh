@@ -94,27 +94,32 @@ expect_grep "survey ramp: at the cap, a full run at the bound" \
 expect_grep "survey ramp: at the cap, a bound" \
 	'^# open_au_linear: at least 4 (medium)' "$S.cap"
 
-# 1 MiB AUs: the ramp's 512 KiB writes would cost more than the proof,
-# so the planner's -O runs search, and the probes that held and
-# collapsed end it (no full run at the limit after them)
+# 1 MiB AUs: four coarse writes of 256 KiB to an AU, three judged, so the
+# ramp costs less than the planner's -O runs (141 MiB there, 80 now),
+# and the probes that held and collapsed end it
 $FB --survey sim:sd08g,au=1M,size=1G > "$S.small" 2> /dev/null
-if grep -q '^# step .*linear, ramp' "$S.small"; then
-	fail "survey ramp: 1MiB AUs: ran the ramp"
-else
-	pass "survey ramp: 1MiB AUs: no ramp"
-fi
-last=$(linear_steps "$S.small" | tr '|' '\n' | tail -n 1)
-[ "$last" = "probe N=7" ] &&
-	pass "survey ramp: 1MiB AUs: no full run after the probes" ||
-	fail "survey ramp: 1MiB AUs: last linear step '$last'"
+expect_grep "survey ramp: 1MiB AUs: coarse writes of a quarter AU" \
+	'^ramp of 1MiB AUs, coarse 256KiB and fine 64KiB writes, linear order$' \
+	"$S.small"
+expect_steps "survey ramp: 1MiB AUs: the ramp, then probes" \
+	"$S.small" "full run at N=1|ramp|probe N=7|probe N=6|"
 expect_grep "survey ramp: 1MiB AUs: the limit" \
 	'^# open_au_linear: 6 (high)' "$S.small"
 
-# the limit right below the first run that collapsed: a probe proves it
-# as deep as that collapse shows, where a full run wrote twice as much
+# 512 KiB AUs: the coarse writes are half an AU and every other round
+# opens fresh AUs unjudged: the planner's -O runs cost less
+$FB --survey sim:sd08g,au=512K,size=1G > "$S.half" 2> /dev/null
+if grep -q '^# step .*linear, ramp' "$S.half"; then
+	fail "survey ramp: 512KiB AUs: ran the ramp"
+else
+	pass "survey ramp: 512KiB AUs: no ramp"
+fi
+
+# the limit right below the probe that collapsed: a probe proves it as
+# deep as that collapse shows, where a full run wrote twice as much
 $FB --survey sim:sd08g,au=1M,size=1G,open=2 > "$S.two" 2> /dev/null
 expect_steps "survey ramp: 1MiB AUs keeping 2: a probe at the limit" \
-	"$S.two" "full run at N=1|full run at N=3|probe N=2|"
+	"$S.two" "full run at N=1|ramp|probe N=3|probe N=2|"
 expect_grep "survey ramp: 1MiB AUs keeping 2: the limit" \
 	'^# open_au_linear: 2 (\(medium\|high\))' "$S.two"
 
@@ -127,5 +132,5 @@ expect_steps "survey ramp: a shallow collapse: no climb past it" \
 	"$S.shallow" "full run at N=1|ramp|probe N=4|probe N=5|probe N=3|"
 expect_grep "survey ramp: a shallow collapse: the limit" \
 	'^# open_au_linear: 3 (medium)' "$S.shallow"
-rm -f "$S.txt" "$S.err" "$S.json" "$S.cap" "$S.small" "$S.two" \
+rm -f "$S.txt" "$S.err" "$S.json" "$S.cap" "$S.small" "$S.half" "$S.two" \
 	"$S.shallow"
