@@ -44,6 +44,39 @@ verdict_is "ramp: cap live" "at least 4 (medium)" "$TMP/ramp.cap.err"
 $FB --analyze="$TMP/ramp.cap" >"$TMP/ramp.cap.an" 2>&1
 verdict_is "ramp: cap --analyze" "at least 4 (medium)" "$TMP/ramp.cap.an"
 
+# In order, every AU a stream moves on from was written to its end: the
+# coarse part after a fine one would leave its tail unwritten, which a
+# card copies or folds when it closes the AU (a third of the time of a
+# ramp on 1 MiB AUs)
+$FB -v -O --ramp --erasesize=1MiB --open-au-nr=8 \
+	sim:sd08g,au=1M,size=1G,open=10 >"$TMP/ramp.tail" 2>&1 0<>/dev/null
+if python3 - "$TMP/ramp.tail" <<'PY'
+import sys
+au, spacing, first = 1 << 20, 12, None
+at = {}         # stream: [its AU, the end of its last write there]
+moved = 0
+for line in open(sys.argv[1]):
+    f = line.split()
+    if len(f) < 3 or f[0] != "write":
+        continue
+    off, size = int(f[1]), int(f[2])
+    n = off // au
+    first = n if first is None else first
+    s = (n - first) // spacing
+    if s in at and at[s][0] != n:
+        assert at[s][1] == (at[s][0] + 1) * au, (s, at[s], off)
+        moved += 1
+    end = max(off + size, at[s][1]) if s in at and at[s][0] == n \
+        else off + size
+    at[s] = [n, end]
+assert moved >= 8, moved
+PY
+then
+	pass "ramp: in order, the AUs left behind are written to their end"
+else
+	fail "ramp: an AU left behind with its tail unwritten"
+fi
+
 # Pasted rows read with the live rule: a collapse the re-add did not
 # repeat was passed over; one with no drop after it is only a bound.
 row() { # row N COARSE FINE: a ramp row as the live run prints it

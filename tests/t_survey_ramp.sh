@@ -95,7 +95,7 @@ expect_grep "survey ramp: at the cap, a bound" \
 	'^# open_au_linear: at least 4 (medium)' "$S.cap"
 
 # 1 MiB AUs: four coarse writes of 256 KiB to an AU, three judged, so the
-# ramp costs less than the planner's -O runs (141 MiB there, 80 now),
+# ramp costs less than the planner's -O runs (141 MiB there, 82 now),
 # and the probes that held and collapsed end it
 $FB --survey sim:sd08g,au=1M,size=1G > "$S.small" 2> /dev/null
 expect_grep "survey ramp: 1MiB AUs: coarse writes of a quarter AU" \
