@@ -15,12 +15,18 @@
  * writes AUs s * AU_SPACING and the one after, as -O spaces its AUs, so
  * that streams share no AU of a card whose AUs are larger than
  * --erasesize (adjacent ones would, and look like a collapse at one
- * stream).  With --random the streams fill their AUs backwards, last
- * chunk first: every write then goes back from the one before and needs
- * a slot that takes writes in any order, where in a pseudo-random order
- * about half go forward, take none, and hide a collapse.  One stream
- * past the random slots costs a copy per round, not per write, so a
- * random step is judged by its rounds' mean times (lib/ramp_rule.h).
+ * stream).  With --random the streams fill their AUs backwards, from
+ * short of the end down to the start, then that tail (spin_of()) from
+ * the end down: every write but one goes back from the one before, and
+ * needs a slot that takes writes in any order, where in a pseudo-random
+ * order about half go forward, take none, and hide a collapse.  Last
+ * chunk first left the AU whole to a card that closes full AUs (the sim
+ * does): the next write started it over and the random slot went to
+ * the third, judged, so that a stream cycling two AUs through one slot
+ * paid for it at judged writes and the ramp read 2 slots as 1.  One
+ * stream past the random slots costs a copy per round, not per write,
+ * so a random step is judged by its rounds' mean times
+ * (lib/ramp_rule.h).
  * Destructive; it decides as it goes, so it runs itself (drive).
  */
 #include <errno.h>
@@ -69,6 +75,7 @@ struct ramp {
 	struct vm *vm;
 	const struct opts *o;
 	uint64_t base, au, chunk[RAMP_NPARTS];
+	uint64_t spin;			/* backwards: the tail left for last */
 	int shuffled;			/* this step writes backwards */
 	int first_random;		/* the next step is the first such */
 	uint64_t pos;			/* offset within every stream's AU */
@@ -165,17 +172,35 @@ static int ramp_validate(const struct opts *o, const struct dev *d,
 			    o->offset_arg, NULL);
 }
 
-/* Where stream s writes next. */
+/*
+ * Where stream s writes next: in order, at pos; backwards, mirrored and
+ * turned by spin, so that the first write into an AU stops short of its
+ * end and the last spin bytes of it come last.
+ */
 static uint64_t stream_at(const struct ramp *r, unsigned s,
 			  enum ramp_part q)
 {
 	uint64_t au = r->base +
 		      ((uint64_t)s * AU_SPACING + r->bank) * r->au;
-	uint64_t i = r->pos / r->chunk[q];
 
 	if (r->shuffled)
-		i = r->au / r->chunk[q] - 1 - i;
-	return au + i * r->chunk[q];
+		return au + (2 * r->au - r->spin - r->pos - r->chunk[q]) %
+			    r->au;
+	return au + r->pos;
+}
+
+/*
+ * The tail a backwards fill leaves for last: the least multiple of both
+ * chunks, so that no write straddles its start; 0 (last chunk first)
+ * where that is the whole AU.
+ */
+static uint64_t spin_of(const struct ramp *r)
+{
+	uint64_t c = r->chunk[RAMP_COARSE], t = c;
+
+	while (t % r->chunk[RAMP_FINE])
+		t += c;
+	return t < r->au ? t : 0;
 }
 
 /* The next chunk position; full AUs are left for the other bank's. */
@@ -468,6 +493,7 @@ static int ramp_drive(struct vm *vm, const struct opts *o)
 		vm->tab->ncols = RAMP_COLS;
 	for (q = 0; q < RAMP_NPARTS; q++)
 		r.chunk[q] = ramp_chunk(o, q);
+	r.spin = spin_of(&r);
 	/*
 	 * a part judges RAMP_JUDGED writes, or RAMP_ROUNDS rounds of up to
 	 * cap writes, then goes on through an AU's tail in fine chunks

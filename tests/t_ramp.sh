@@ -130,6 +130,18 @@ $FB -O --ramp --random --erasesize=4MiB --open-au-nr=4 sim:su04g \
 expect_grep "ramp: no random slot: inconclusive, naming N=1" \
 	'open_au_random: unknown (inconclusive) -- random ramp: one random stream is more than 3 times as slow as a linear one.*--open-au-nr=1' \
 	"$TMP/ramp.su.err"
+# One or two random slots on 1 MiB AUs: each stream cycles two AUs, and
+# its first write into one stops short of the end, so that the second
+# takes the slot unjudged (a first write at the very end left the AU
+# whole, the next one started it over, and the judged third paid for
+# the slot: the ramp read 1 as at least 2, and 2 as 1)
+for rs in "1:1 (low)" "2:at least 2 (low)"; do
+	$FB -O --ramp --random --erasesize=1MiB --open-au-nr=4 \
+		"sim:sd08g,au=1M,size=1G,random=${rs%%:*}" \
+		>/dev/null 2>"$TMP/ramp.r${rs%%:*}.err"
+	expect_grep "ramp: ${rs%%:*} random slots on 1MiB AUs" \
+		"open_au_random: ${rs#*:} --" "$TMP/ramp.r${rs%%:*}.err"
+done
 
 # JSON: the rows, additive fields.
 $FB -O --ramp --json --open-au-nr=3 sim:sd08g >"$TMP/ramp.json" 2>/dev/null
