@@ -26,10 +26,18 @@ expect_grep "A1 card: the plan names the step" \
 expect_grep "A1 card: the step, last, names its classic command" \
 	'^# step [0-9]* (random 4KiB IOPS): flashbench --iops --offset=50331648 sim:.* (its random part)$' \
 	"$S.txt"
-expect_grep "A1 card: its row" \
-	'^4KiB random: read 210[0-9] IOPS .*, write 30[0-9] IOPS ' "$S.txt"
+# the sim's reads jitter with what the survey did before (2077 and 2103
+# for 2100): the row gives the card's 2100:300 within 3 %, and the
+# claim is judged against that row
+set -- $(sed -n 's/^4KiB random: read \([0-9]*\) IOPS .*, write \([0-9]*\) IOPS .*/\1 \2/p' "$S.txt")
+if [ $# -eq 2 ] && [ "$1" -ge 2037 ] && [ "$1" -le 2163 ] &&
+   [ "$2" -ge 291 ] && [ "$2" -le 309 ]; then
+	pass "A1 card: its row"
+else
+	fail "A1 card: its row: '$*', want 2100:300 within 3 %"
+fi
 expect_grep "A1 card: the claim held against the measurement" \
-	'^# claims A1: 210[0-9] read / 30[0-9] write IOPS, .* MB/s sequential write: write below A1 (medium)$' \
+	"^# claims A1: ${1:-x} read / ${2:-x} write IOPS, .* MB/s sequential write: write below A1 (medium)\$" \
 	"$S.txt"
 if grep -q '^# not done: .*random 4KiB IOPS' "$S.txt"; then
 	fail "A1 card: the step listed as not done"
