@@ -42,10 +42,11 @@
 /* The cap without --open-au-nr: the most any card we know keeps open. */
 #define RAMP_CAP 64
 /*
- * The coarse chunk, or half an AU where that is less: above every
- * small-write buffer seen (128 KiB on cards, up to 256 KiB in the sim),
- * and no larger, as the copy a collapse adds to each write stands out
- * the less the more it writes, and the card's pauses hit it the more.
+ * The largest coarse chunk (ramp_chunk() takes less on small AUs):
+ * above every small-write buffer seen (128 KiB on cards, up to 256 KiB
+ * in the sim), and no larger, as the copy a collapse adds to each write
+ * stands out the less the more it writes, and the card's pauses hit it
+ * the more.
  */
 #define RAMP_COARSE_MAX (512 * 1024ull)
 /* Coarse chunks below this would fit a card's small-write buffer. */
