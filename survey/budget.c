@@ -108,11 +108,13 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 		return 1;
 	}
 	if (c->max_time && survey_elapsed_ns(s) + ns > (double)c->max_time) {
+		/* to the second: rounded to minutes, 80s read "1m" by 1m23s */
 		survey_stop(s, EXIT_PARTIAL, "--max-time=%s reached: %s spent, "
 			    "the next %s takes about %s",
 			    fmt_duration_exact(a, c->max_time),
-			    fmt_duration(b, survey_elapsed_ns(s)), next,
-			    fmt_duration(n, ns));
+			    fmt_duration_exact(b, (uint64_t)(survey_elapsed_ns(s)
+						   / 1e9 + 0.5) * 1000000000ULL),
+			    next, fmt_duration(n, ns));
 		return 1;
 	}
 	return 0;
