@@ -156,33 +156,65 @@ double survey_est_row(const struct survey *s, uint64_t bs, unsigned aus,
 }
 
 /*
- * One ramp step of n streams (collapse: past the limit; shuffled: in
- * random order): per part a warm-up round and the rounds that judge
+ * One part of a ramp step of n streams (shuffled: in random order), at
+ * the healthy rate: a warm-up round and the rounds that judge
  * RAMP_JUDGED writes (and RAMP_ROUNDS rounds, shuffled), where the
  * rounds that open fresh AUs (one in AU / chunk; shuffled, two) judge
  * none.
  */
-static void ramp_step_cost(const struct survey *s, int random, int shuffled,
-			   unsigned n, int collapse, struct cost *c)
+static void ramp_part_cost(const struct survey *s, int random, int shuffled,
+			   unsigned n, enum ramp_part q, struct cost *c)
 {
 	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs,
 			  .random = random };
-	double rounds, bytes, judged;
-	uint64_t chunk;
+	uint64_t chunk = ramp_chunk(&o, q);
+	double rounds, judged = ceil((double)RAMP_JUDGED / n);
+
+	if (shuffled && judged < RAMP_ROUNDS)
+		judged = RAMP_ROUNDS;
+	rounds = 1 + judged / (1 - (double)chunk * (1 + shuffled) /
+			       (double)s->au);
+	c->bytes = rounds * n * (double)chunk;
+	c->ns = c->bytes * 1e9 / (write_rate(s, chunk) * RAMP_RATE);
+}
+
+/* One ramp step of n streams; collapse: past the limit. */
+static void ramp_step_cost(const struct survey *s, int random, int shuffled,
+			   unsigned n, int collapse, struct cost *c)
+{
+	struct cost part;
 	enum ramp_part q;
 
 	for (q = 0; q < RAMP_NPARTS; q++) {
-		chunk = ramp_chunk(&o, q);
-		judged = ceil((double)RAMP_JUDGED / n);
-		if (shuffled && judged < RAMP_ROUNDS)
-			judged = RAMP_ROUNDS;
-		rounds = 1 + judged / (1 - (double)chunk * (1 + shuffled) /
-				       (double)s->au);
-		bytes = rounds * n * (double)chunk;
-		c->bytes += bytes;
-		c->ns += bytes * 1e9 / (write_rate(s, chunk) * RAMP_RATE) *
-			 (collapse ? RAMP_COLLAPSE_SLOW : 1);
+		ramp_part_cost(s, random, shuffled, n, q, &part);
+		c->bytes += part.bytes;
+		c->ns += part.ns * (collapse ? RAMP_COLLAPSE_SLOW : 1);
 	}
+}
+
+/*
+ * How much longer a ramp step of n streams may take past the limit than
+ * within it, at worst: each write of a part then copies up to a whole
+ * AU, 1 + AU / chunk times its own time, the fine part's the most (a
+ * 2MiB-AU card, 512KiB and 128KiB chunks: 7.5 times the step before,
+ * where the coarse part's factor alone said 5).
+ */
+double survey_ramp_collapse_slow(const struct survey *s, int random,
+				 int shuffled, unsigned n)
+{
+	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs,
+			  .random = random };
+	struct cost part;
+	double ns = 0, slow = 0;
+	enum ramp_part q;
+
+	for (q = 0; q < RAMP_NPARTS; q++) {
+		ramp_part_cost(s, random, shuffled, n, q, &part);
+		ns += part.ns;
+		slow += part.ns * (1 + (double)s->au /
+				   (double)ramp_chunk(&o, q));
+	}
+	return ns > 0 ? slow / ns : 1;
 }
 
 /*

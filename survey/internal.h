@@ -190,6 +190,8 @@ double survey_est_row(const struct survey *s, uint64_t bs, unsigned aus,
 double survey_est_bytes(const struct survey *s, double bytes);
 /* What the ramp up to cap streams costs on a card that keeps limit AUs
  * open (for random writes, random). */
+double survey_ramp_collapse_slow(const struct survey *s, int random,
+				 int shuffled, unsigned n);
 void survey_est_ramp(const struct survey *s, int random, unsigned limit,
 		     unsigned cap, struct cost *c);
 /*

@@ -91,14 +91,23 @@ static int fat_settled(void *arg, const struct table *t)
  * collapse is let start on that forecast: its next row may be the one
  * that ends the collapse, slower than the last by more than smaller
  * blocks make it (sim:samsung16 at --max-time=213s: a probe at N=33
- * rows of 15, 20, 28 and 44s, ending 8s past the budget).
+ * rows of 15, 20, 28 and 44s, ending 8s past the budget).  The model
+ * rates rest on the best run so far; a run slower than that at its last
+ * row (random order on a card that merges random writes: 1.5 times)
+ * is as much slower at the next, which its smaller blocks can make
+ * slower still (a random run at 1.51 times, 16KiB to 8KiB: 2.4s
+ * forecast, 3.8s taken).
  */
 static double next_row_ns(const struct survey *s, const struct table *t,
 			  double last_ns)
 {
 	const struct row_cut *c = &s->cut;
 	double ns = survey_est_row(s, c->bs, c->aus, t->nrows, c->collapse);
+	double was = t->nrows ? survey_est_row(s, c->bs, c->aus,
+					       t->nrows - 1, c->collapse) : 0;
 
+	if (was > 0 && last_ns > was)
+		ns *= last_ns / was;
 	return ns > last_ns ? ns : last_ns;
 }
 
@@ -126,20 +135,18 @@ static int row_done(void *arg, const struct table *t)
  * one stream more (the survey ends the ramp at its first step that does
  * not hold), takes n + 1 times the least time per stream a step took (a
  * pause of the card makes one step dear), and if it collapses, which no
- * step before it tells, each of its writes may copy a whole AU: 1 + AU
- * / chunk times as long (a card with 4MiB AUs took 7.6 times).  Its
- * bytes need no cut: its whole worst case fit --max-write before it
- * began.
+ * step before it tells, each of its writes may copy a whole AU
+ * (survey_ramp_collapse_slow()).  Its bytes need no cut: its whole
+ * worst case fit --max-write before it began.
  */
 static int ramp_row_done(void *arg, const struct table *t)
 {
 	struct survey *s = arg;
 	struct row_cut *c = &s->cut;
 	double now = survey_elapsed_ns(s), last = now - c->mark_ns;
-	double n = t->nrows ? (double)t->rows[t->nrows - 1].key : 1;
-	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs,
-			  .random = t->random };
-	double copy = 1 + (double)s->au / (double)ramp_chunk(&o, RAMP_COARSE);
+	unsigned n = t->nrows ? (unsigned)t->rows[t->nrows - 1].key : 1;
+	double slow = survey_ramp_collapse_slow(s, t->random, t->random,
+						n + 1);
 
 	c->mark_ns = now;
 	c->step_ns = last;
@@ -147,7 +154,7 @@ static int ramp_row_done(void *arg, const struct table *t)
 		c->stream_ns = last / n;
 	if (s->stopped[0] || open_au_ramp_done(arg, t))
 		return 1;
-	return survey_budget_cut(s, 0, c->stream_ns * (n + 1) * copy,
+	return survey_budget_cut(s, 0, c->stream_ns * (n + 1) * slow,
 				 "ramp step");
 }
 
