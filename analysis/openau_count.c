@@ -261,13 +261,14 @@ static int flat_slow(const struct column *x)
 
 /*
  * A bound from an N that held stands on that run holding: a size of it
- * under this share of the other runs is a collapse thinned out as much
- * as a pause (cards with AUs of 1-2 MiB that take small writes into a
- * buffer and copy a tenth of an AU they close: 64 % at N=64, keeping
- * 7), or one a budget cut after its first slow row (56 % at N=9,
- * keeping 8).
+ * under this share of the other runs may be a collapse thinned out as
+ * much as a pause.  Cards that copy a tenth of an AU they close show
+ * such collapses: 64 % at N=64 (1 MiB AUs, small writes into a buffer,
+ * keeping 7), 73 to 79 % at one past the limit in surveys stopped at
+ * half their time (1 and 8 MiB AUs, keeping 6, 8 and 11 random), and
+ * 56 % at N=9 where a budget cut a probe after its first slow row.
  */
-#define HELD_CLEARLY 0.7
+#define HELD_CLEARLY 0.85
 
 /*
  * Below a run that collapsed, a held run's dip that the sizes after it
@@ -609,18 +610,20 @@ static int held_below(const struct column *x, double share)
 }
 
 /*
- * Every linear N held, those from some k on (two at least) all
- * unclearly, and those below k clearly: past a limit every linear run
- * misses at every write, so a collapse too shallow to call (a card
- * copying a tenth of an AU it closes early: 65 % of the others) shows
- * the same in every N above it, where a pause strikes one run.  Returns
- * k, or ns if none.
+ * Every linear N held, those from some k on (two at least) all below
+ * HELD_UNDER of the others at some size, and those below k not: past a
+ * limit every linear run misses at every write, so a collapse too
+ * shallow to call (a card copying a tenth of an AU it closes early: 65 %
+ * of the others) shows the same in every N above it, where a pause
+ * strikes one run.  Returns k, or ns if none.
  */
+#define HELD_UNDER 0.7
+
 static size_t shallow_edge(const struct nstate *s, size_t ns)
 {
 	size_t k;
 
-	for (k = ns; k && held_below(s[k - 1].show, HELD_CLEARLY); k--)
+	for (k = ns; k && held_below(s[k - 1].show, HELD_UNDER); k--)
 		;
 	if (!k || k + 2 > ns)
 		return ns;
@@ -736,7 +739,7 @@ static void count_value(const struct count_read *x, struct verdict *v)
 		    "from N=%u on every run held at under %.0f%% of the "
 		    "others at %s: a collapse too shallow to call",
 		    s[x->bad].nr, 100 * (x->shallow == EDGE_UNCLEAR ?
-					  HELD_CLEARLY : SHALLOW_SAME),
+					  HELD_UNDER : SHALLOW_SAME),
 		    x->shallow == EDGE_UNCLEAR ? "some size" :
 		    "the same size");
 	}

@@ -385,6 +385,16 @@ $FB --survey --json "$D7" >"$TMP/d7.json" 2>/dev/null
 linear_low "survey: a bound from a run not clearly held is low" \
 	"$TMP/d7.json" 7 "not clearly held"
 
+# A card copying a tenth of an AU it closes early collapses shallowly:
+# stopped at half its time (1MiB AUs, keeping 6, buffering writes of
+# 128KiB and less), the survey's last run, N=7, held at 79% of the
+# others at 256KiB.  "At least 7" on that is low, not medium.
+D6=sim:size=17179869184,au=1048576,page=16384,open=6,random=1,fat=0
+D6=$D6,fatstart=0,noise=0,seed=659632,merge=10,level=0,small=131072,rcost=0
+$FB --survey --json --max-time=32s "$D6" >"$TMP/d6.json" 2>/dev/null
+linear_low "survey: a bound from a shallow hold (79%) is low" \
+	"$TMP/d6.json" 6 "N=7 not clearly held"
+
 # Below a collapse, a run that held is as sure as its last size: a
 # budget that cut the probe at 9 (the card keeps 8) after its first slow
 # row, at 56% of the others, leaves "between 9 and 11" low, not medium.
