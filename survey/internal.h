@@ -188,10 +188,11 @@ double survey_est_row(const struct survey *s, uint64_t bs, unsigned aus,
 		      unsigned i, int collapse);
 /* Time of a run writing bytes in chunks of a page or more. */
 double survey_est_bytes(const struct survey *s, double bytes);
-/* What the ramp up to cap streams costs on a card that keeps limit AUs
- * open (for random writes, random). */
+/* How many times a ramp step of n streams may slow past the limit. */
 double survey_ramp_collapse_slow(const struct survey *s, int random,
 				 int shuffled, unsigned n);
+/* What the ramp up to cap streams costs on a card that keeps limit AUs
+ * open (for random writes, random). */
 void survey_est_ramp(const struct survey *s, int random, unsigned limit,
 		     unsigned cap, struct cost *c);
 /*
