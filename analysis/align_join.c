@@ -48,6 +48,7 @@ struct cand {
 	struct local_step m2, m3;
 	double d2, d3;		/* the steps compared */
 	int level;		/* they are levels over zero: a page's */
+	int page;		/* a page's candidate, not an erase block's */
 	int seen2, seen3;
 };
 
@@ -75,6 +76,7 @@ static int measure(const struct align_read *r2, const struct align_read *r3,
 {
 	memset(c, 0, sizeof(*c));
 	c->v = v;
+	c->page = page;
 	if (!measure_at(&r2->f, v, limit(r2, page, ERASE_MIN), &c->m2) ||
 	    !measure_at(&r3->f, 3 * v, limit(r3, page, 3 * ERASE_MIN), &c->m3))
 		return 0;
@@ -193,6 +195,16 @@ static uint64_t decide(const struct cand *c, unsigned places,
 		unit = q > SHARE_MID ? c->v : 3 * c->v;
 	}
 	if (places && places * c->v != unit)
+		*conf = CONF_LOW;
+	/*
+	 * A disturbed 2^n row at v leaves the rows from v up those from 2v
+	 * up: the 2^n table cannot tell v from 2v, and the 3x2^n row at 3v
+	 * decides alone.  A page's step is a few times the noise of a row
+	 * (a card with 8KiB pages read as 4KiB at medium: its 4KiB row
+	 * disturbed, its 12KiB row 9us high on a 20us step); an erase
+	 * block's is tens of times it.
+	 */
+	if (c->page && unit == c->v && c->m2.at_bad)
 		*conf = CONF_LOW;
 	/* neither table may say the step is elsewhere */
 	if (unit == c->v && fmin(fmin(c->m2.pos_up, c->m3.pos_up),

@@ -519,6 +519,7 @@ int measure_at(const struct family *f, uint64_t key, uint64_t limit,
 	su = f->sd[f->seg[i]];
 	sl = f->sd[f->seg[i + 1]];
 	m->nrow = 0;
+	m->at_bad = f->bad[i];
 	for (j = i + 1; j-- > 0 && nu < 8 && (j == i || f->key[j] < limit);) {
 		if (f->bad[j])
 			continue;

@@ -119,6 +119,7 @@ struct local_step {
 	double pos_up, pos_lo;
 	double row[4];		/* the clean rows from the boundary up */
 	size_t nrow;
+	int at_bad;		/* the row at the boundary is disturbed */
 	double under;		/* the row under the boundary, as evidence */
 };
 

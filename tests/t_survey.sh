@@ -419,3 +419,22 @@ if [ "$rows" -gt 0 ] && [ "$rows" -lt 11 ] &&
 else
 	fail "survey: probe at 3 has $rows sizes; $(grep '^# open_au_linear' "$TMP/d3.txt")"
 fi
+
+# A 2^n row disturbed at 4KiB on a card with 8KiB pages leaves the rows
+# from 4KiB up those from 8KiB up, and the one 3x2^n row at 12KiB, 9us
+# high, decided: "4KiB (medium)".  The alignment steps alone (the write
+# budget stops the survey after them) must not give a page they cannot
+# tell from twice it at medium.
+P8=sim:size=17179869184,au=8388608,page=8192,open=12,random=10,fat=1
+P8=$P8,fatstart=2,noise=5,seed=578474,merge=100,level=0,small=16384,rcost=100
+$FB --survey --json --max-write=1 "$P8" >"$TMP/p8.json" 2>/dev/null
+page=$(python3 -c '
+import json, sys
+v = json.load(open(sys.argv[1]))["analysis"]["page_size"]
+print(v["value"], v["confidence"])' "$TMP/p8.json")
+case "$page" in
+8192\ *|*\ low|*\ inconclusive)
+	pass "survey: a page the 2^n rows cannot tell from twice it is not sure ($page)" ;;
+*)
+	fail "survey: page $page on a card with 8KiB pages" ;;
+esac
