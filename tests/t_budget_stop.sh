@@ -84,3 +84,29 @@ assert v["value"] is None or v.get("at_least") and v["value"] <= 12, v
 else
 	fail "survey --max-time=76s with a ramp: exit $st, $(grep stopped "$TMP/err")"
 fi
+
+# --max-time is a limit: two surveys at half their time once ended over
+# it.  A random -O run 1.5 times slower than the linear rates at its
+# last row took 3.8s for a next row forecast at 2.4s; a ramp step past
+# the limit on 2MiB AUs took 7.5 times the step before, where its coarse
+# chunk alone said 5.
+under_time() {
+	limit=$1
+	dev=$2
+	$FB --survey --json --max-time="${limit}s" "$dev" >"$TMP/bt.json" \
+		2>/dev/null
+	ns=$(python3 -c '
+import json, sys
+print(json.load(open(sys.argv[1]))["io"]["device_ns"])' "$TMP/bt.json")
+	if [ -n "$ns" ] && [ "$ns" -le $((limit * 1000000000)) ]; then
+		pass "max-time=${limit}s: ends within it ($ns ns)"
+	else
+		fail "max-time=${limit}s: ended at ${ns:-?} ns on $dev"
+	fi
+}
+R8=sim:size=2139095040,au=8388608,page=16384,open=3,random=1,fat=0
+R8=$R8,fatstart=0,noise=0,seed=294427,merge=100,level=25,small=0,rcost=100
+under_time 83 "$R8"
+R2=sim:size=4255121408,au=2097152,page=8192,open=12,random=2,fat=0
+R2=$R2,fatstart=0,noise=5,seed=872867,merge=100,level=25,small=16384,rcost=0
+under_time 64 "$R2"
