@@ -4,6 +4,7 @@
  * the survey will take, and the --max-write and --max-time checks made
  * before each step.
  */
+#include <math.h>
 #include <string.h>
 
 #include "lib/msg.h"
@@ -97,6 +98,7 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 {
 	const struct survey_cfg *c = s->cfg;
 	uint64_t written = s->d->stats.bytes_written - s->base.bytes_written;
+	double now = survey_elapsed_ns(s);
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], n[UNIT_BUFLEN];
 
 	if (c->max_write && (double)written + bytes > (double)c->max_write) {
@@ -107,13 +109,13 @@ int survey_budget_cut(struct survey *s, double bytes, double ns,
 			    fmt_size(n, bytes));
 		return 1;
 	}
-	if (c->max_time && survey_elapsed_ns(s) + ns > (double)c->max_time) {
+	if (c->max_time && now + ns > (double)c->max_time) {
 		/* to the second: rounded to minutes, 80s read "1m" by 1m23s */
 		survey_stop(s, EXIT_PARTIAL, "--max-time=%s reached: %s spent, "
 			    "the next %s takes about %s",
 			    fmt_duration_exact(a, c->max_time),
-			    fmt_duration_exact(b, (uint64_t)(survey_elapsed_ns(s)
-						   / 1e9 + 0.5) * 1000000000ULL),
+			    fmt_duration_exact(b, (uint64_t)llround(now / 1e9) *
+					       1000000000ULL),
 			    next, fmt_duration(n, ns));
 		return 1;
 	}

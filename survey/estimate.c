@@ -157,13 +157,14 @@ double survey_est_row(const struct survey *s, uint64_t bs, unsigned aus,
 
 /*
  * One part of a ramp step of n streams (shuffled: in random order), at
- * the healthy rate: a warm-up round and the rounds that judge
+ * the healthy rate, and its chunk: a warm-up round and the rounds that judge
  * RAMP_JUDGED writes (and RAMP_ROUNDS rounds, shuffled), where the
  * rounds that open fresh AUs (one in AU / chunk; shuffled, two) judge
  * none.
  */
-static void ramp_part_cost(const struct survey *s, int random, int shuffled,
-			   unsigned n, enum ramp_part q, struct cost *c)
+static uint64_t ramp_part_cost(const struct survey *s, int random,
+			       int shuffled, unsigned n, enum ramp_part q,
+			       struct cost *c)
 {
 	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs,
 			  .random = random };
@@ -176,6 +177,7 @@ static void ramp_part_cost(const struct survey *s, int random, int shuffled,
 			       (double)s->au);
 	c->bytes = rounds * n * (double)chunk;
 	c->ns = c->bytes * 1e9 / (write_rate(s, chunk) * RAMP_RATE);
+	return chunk;
 }
 
 /* One ramp step of n streams; collapse: past the limit. */
@@ -202,17 +204,15 @@ static void ramp_step_cost(const struct survey *s, int random, int shuffled,
 double survey_ramp_collapse_slow(const struct survey *s, int random,
 				 int shuffled, unsigned n)
 {
-	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs,
-			  .random = random };
 	struct cost part;
 	double ns = 0, slow = 0;
+	uint64_t chunk;
 	enum ramp_part q;
 
 	for (q = 0; q < RAMP_NPARTS; q++) {
-		ramp_part_cost(s, random, shuffled, n, q, &part);
+		chunk = ramp_part_cost(s, random, shuffled, n, q, &part);
 		ns += part.ns;
-		slow += part.ns * (1 + (double)s->au /
-				   (double)ramp_chunk(&o, q));
+		slow += part.ns * (1 + (double)s->au / (double)chunk);
 	}
 	return ns > 0 ? slow / ns : 1;
 }

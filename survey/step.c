@@ -145,8 +145,6 @@ static int ramp_row_done(void *arg, const struct table *t)
 	struct row_cut *c = &s->cut;
 	double now = survey_elapsed_ns(s), last = now - c->mark_ns;
 	unsigned n = t->nrows ? (unsigned)t->rows[t->nrows - 1].key : 1;
-	double slow = survey_ramp_collapse_slow(s, t->random, t->random,
-						n + 1);
 
 	c->mark_ns = now;
 	c->step_ns = last;
@@ -154,7 +152,9 @@ static int ramp_row_done(void *arg, const struct table *t)
 		c->stream_ns = last / n;
 	if (s->stopped[0] || open_au_ramp_done(arg, t))
 		return 1;
-	return survey_budget_cut(s, 0, c->stream_ns * (n + 1) * slow,
+	return survey_budget_cut(s, 0, c->stream_ns * (n + 1) *
+				 survey_ramp_collapse_slow(s, t->random,
+							   t->random, n + 1),
 				 "ramp step");
 }
 
