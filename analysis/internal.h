@@ -43,6 +43,7 @@ struct column {
 	int half_ok;		/* collapsed, but not at half the erase size */
 	int sags;		/* the best of its test falls to 60 % of its
 				   own best at a size of 64 KiB or more */
+	int against_linear;	/* random, judged against the linear runs */
 	uint64_t worst_key;	/* its lowest share of the reference */
 	uint64_t ref_key;	/* own: the size of its best; else 0 */
 	double worst, worst_ref;

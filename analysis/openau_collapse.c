@@ -64,6 +64,21 @@
 #define DECLINE_END 0.4
 #define DECLINE_SPAN 1.5
 #define DECLINE_COLLAPSE 0.45
+/*
+ * Random order against linear (order_falls): where in-order writes run
+ * at LINEAR_FULL of their best or more (a page or more), what a random
+ * run loses is the order's cost.  A card within its random slots pays a
+ * cost per page, a flat share of the linear rate at every size (25-65 %
+ * on the sim's merging cards, a third on tests/real/013's Kingston); an
+ * AU past them pays a copy per write, so the share falls size after
+ * size, each at ORDER_STEP of the one before or less, ORDER_SPAN from
+ * the first to the last, to DEEP.  It falls below 64 KiB too: 58 % at
+ * 64 KiB, 29 % at 16 KiB on a 1 MiB AU that copies a tenth of itself.
+ */
+#define LINEAR_FULL 0.7
+#define ORDER_STEP 0.85
+#define ORDER_SPAN 1.6
+#define ORDER_SIZES 3
 /* A run that held looks collapsed within this factor of one that did. */
 #define ALIKE 1.25
 /* Writes of half the erase size at this share of full speed still are. */
@@ -110,20 +125,26 @@ static double rate_at(const struct column *d, uint64_t key)
  * size) at this size.  Other tests (find-FAT, the other order) write in
  * other ways and are no reference.
  */
-static double healthy_rate(const struct column *c, size_t m,
-			   const struct column *self, uint64_t key)
+static double order_rate(const struct column *c, size_t m, int random,
+			 uint64_t group, uint64_t key)
 {
 	double best = NAN, x;
 	size_t i;
 
 	for (i = 0; i < m; i++) {
-		if (c[i].random != self->random || c[i].group != self->group)
+		if (c[i].random != random || c[i].group != group)
 			continue;
 		x = rate_at(&c[i], key);
 		if (isfinite(x) && !(x <= best))
 			best = x;
 	}
 	return best;
+}
+
+static double healthy_rate(const struct column *c, size_t m,
+			   const struct column *self, uint64_t key)
+{
+	return order_rate(c, m, self->random, self->group, key);
 }
 
 /* Other runs of the same test to compare with? */
@@ -495,6 +516,52 @@ static int spread(const struct column *all, size_t m,
 }
 
 /*
+ * A random run's share of the linear rate, size by size from the largest
+ * telling its count down to the last at which linear writes are at full
+ * speed, falls as a copy per write makes it (LINEAR_FULL): a collapse,
+ * weak unless the share ends at FAR_BELOW or less.  The evidence is its
+ * lowest share.  From 64 KiB up its own curve reads a collapse, and one
+ * called earlier, weak, would stop a survey's run before it does.
+ */
+static int order_falls(struct column *c, const struct column *all, size_t m)
+{
+	uint64_t top = open_au_telling_top(c->group, 1), key[CURVE_MAX];
+	double q[CURVE_MAX], lin[CURVE_MAX], best = 0;
+	size_t i, n = 0, from;
+
+	for (i = 0; i < c->t->nrows; i++)
+		best = fmax(best, order_rate(all, m, 0, c->group,
+					     c->t->rows[i].key));
+	for (i = 0; i < c->t->nrows && n < CURVE_MAX; i++) {
+		uint64_t k = c->t->rows[i].key;
+		double x = cell(c, i), y = order_rate(all, m, 0, c->group, k);
+
+		if (k > top)
+			continue;
+		if (!(y >= LINEAR_FULL * best) || !(x > 0))
+			break;
+		key[n] = k;
+		lin[n] = y;
+		q[n++] = x / y;
+	}
+	if (n < ORDER_SIZES)
+		return 0;
+	for (from = n - 1; from > 0 && q[from] <= ORDER_STEP * q[from - 1];
+	     from--)
+		;
+	if (n - from < ORDER_SIZES || q[n - 1] > DEEP ||
+	    q[n - 1] * ORDER_SPAN > q[from] || key[n - 1] >= PAGE_MAX)
+		return 0;
+	c->worst = q[n - 1] * lin[n - 1];
+	c->worst_ref = lin[n - 1];
+	c->worst_key = key[n - 1];
+	c->own = 0;
+	c->against_linear = 1;
+	c->weak = q[n - 1] > FAR_BELOW;
+	return 1;
+}
+
+/*
  * A run is judged on its own curve.  With other runs of the same test,
  * also against the best they reach at each size, unless that best
  * collapses on its own curve too: then every run did, unless the runs
@@ -536,6 +603,8 @@ static void judge(struct column *c, const struct column *all, size_t m)
 			c->weak = mine.weak;
 		}
 	}
+	if (c->random && !c->collapsed)
+		c->collapsed = order_falls(c, all, m);
 	c->half_ok = c->collapsed && !c->random && half_ok(c, all, m, peers);
 }
 
@@ -565,8 +634,9 @@ void quote_column(char *buf, size_t len, const struct column *c)
 		    fmt_size(e, (double)c->ref_key));
 		return;
 	}
-	say(buf, len, "N=%u %s: %s at %s, %.0f%% of the %s other runs reach",
-	    c->nr, how, a, b, 100 * c->worst / c->worst_ref, d);
+	say(buf, len, "N=%u %s: %s at %s, %.0f%% of the %s %s runs reach",
+	    c->nr, how, a, b, 100 * c->worst / c->worst_ref, d,
+	    c->against_linear ? "linear" : "other");
 }
 
 static uint64_t table_group(const struct table *t)

@@ -260,6 +260,20 @@ static int flat_slow(const struct column *x)
 }
 
 /*
+ * A random collapse read at the largest size telling its count alone,
+ * where the erase size leaves smaller ones: a card merging random writes
+ * falls right there from the whole-AU rate to a flat 25-60 % of it (sim
+ * rmerge=, 1 MiB AUs: 27 % at 128 KiB, keeping 2), as a collapse does.
+ * Whether the rate goes on falling with the size tells them apart
+ * (flat_slow()).
+ */
+static int one_telling_size(const struct column *x)
+{
+	return x->random && !x->against_linear && telling_sizes(x) == 1 &&
+	       telling_top(x) > PAGE_MAX;
+}
+
+/*
  * A bound from an N that held stands on that run holding: a size of it
  * under this share of the other runs may be a collapse thinned out as
  * much as a pause.  Cards that copy a tenth of an AU they close show
@@ -328,6 +342,12 @@ static void read_runs(const struct nstate *s, size_t ns, size_t bad,
 			say(v->evidence, sizeof(v->evidence), "its rate does "
 			    "not fall with the size from %s: merged random "
 			    "writes, not clearly a collapse",
+			    fmt_size(a, (double)telling_top(s[0].show)));
+		} else if (one_telling_size(s[0].show)) {
+			r->conf = CONF_LOW;
+			say(v->evidence, sizeof(v->evidence), "only %s shows "
+			    "whether its rate falls with the size: merged "
+			    "random writes look alike there",
 			    fmt_size(a, (double)telling_top(s[0].show)));
 		}
 		return;
