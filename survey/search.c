@@ -292,6 +292,28 @@ unsigned open_au_probe_rows(const struct survey *s, int random)
 }
 
 /*
+ * A random reference run whose collapse is only just seen goes on where
+ * one more size tells it from a card merging random writes at a flat
+ * cost within its slots, which no later run tells apart: past the
+ * largest size telling its count when that is all it has (whether its
+ * rate goes on falling with the size), and below 64 KiB down to the
+ * page, where only the linear rate tells a collapse (past its random
+ * slots a card falls further below it with every smaller write, within
+ * them it stays where it is).
+ */
+static int random_reference_goes_on(const struct survey *s,
+				    const struct table *t,
+				    const struct verdict *v, uint64_t top,
+				    uint64_t last)
+{
+	if (!t->random || t->open_au_nr != 1 || v->conf != CONF_LOW)
+		return 0;
+	if (last == top && top > PAGE_MAX)
+		return 1;
+	return last < PAGE_MAX && s->page && last / 2 >= s->page;
+}
+
+/*
  * Row hook of the open-AU runs: stop the series once the verdicts, with
  * this run's rows so far, already call it collapsed (from its third row
  * on), so a run stops exactly where the analysis has seen enough; a
@@ -302,7 +324,7 @@ int open_au_row_done(void *arg, const struct table *t)
 	struct survey *s = arg;
 	const struct verdict *v;
 	struct analysis a;
-	uint64_t top;
+	uint64_t top, last;
 
 	if (t->nrows < (t->random ? 3u : 2u) || s->n == MAX_STEPS)
 		return 0;
@@ -316,8 +338,10 @@ int open_au_row_done(void *arg, const struct table *t)
 	 * the open AUs', and one that stops there tells no random count.
 	 */
 	top = open_au_telling_top(t->erasesize, 1);
-	if (s->cur_collapsed && t->random && top &&
-	    t->rows[t->nrows - 1].key > top)
+	last = t->rows[t->nrows - 1].key;
+	if (s->cur_collapsed && t->random && top && last > top)
+		return 0;
+	if (s->cur_collapsed && random_reference_goes_on(s, t, v, top, last))
 		return 0;
 	if (s->cur_collapsed)
 		return 1;
