@@ -438,3 +438,49 @@ case "$page" in
 *)
 	fail "survey: page $page on a card with 8KiB pages" ;;
 esac
+
+# random_count FILE ERE WHAT: the survey's random count line matches ERE
+random_count() {
+	if grep -Eq "^# open_au_random: $2" "$1"; then
+		pass "survey: $3"
+	else
+		fail "survey: $(grep '^# open_au_random' "$1")"
+	fi
+}
+
+# A card with no random slot that copies a tenth of an AU per write out of
+# order: its random reference falls below the linear rate with every
+# smaller write (82 % at 128KiB, 58 % at 64KiB, 29 % at 16KiB) where one
+# within its random slots stays flat.  The survey reads that as none,
+# where it ran a random ramp and a probe at the linear limit for "fewer
+# than 6".
+R0=sim:size=4294967296,au=1048576,page=16384,open=5,random=0,fat=0
+R0=$R0,fatstart=0,noise=5,seed=681099,merge=10,level=0,small=16384,rcost=100
+$FB --survey "$R0" >"$TMP/r0.txt" 2>/dev/null
+if grep -q '^# step [0-9]* (open-AU limit, random, ramp)' "$TMP/r0.txt"; then
+	fail "survey: a random ramp on a card with no random slot"
+else
+	random_count "$TMP/r0.txt" '0 \(medium\) -- N=1 collapses: .* linear runs' \
+		"random writes falling against the linear rate are no random slot"
+fi
+
+# The same fall seen only down to 32KiB may be pauses: the D8 card keeps
+# 8 AUs open for random writes, and its random reference dips to 57 and
+# 45 % of the linear rate at 64 and 32KiB, then writes 16KiB at full
+# speed.  A fall that is only just seen goes on to the page, which
+# settles it.
+$FB --survey "$D8" >"$TMP/d8r.txt" 2>/dev/null
+random_count "$TMP/d8r.txt" 'fewer than 9 \(' \
+	"a random dip the page-sized writes make up for is no collapse"
+
+# A card merging random writes at a flat 29 % of the linear rate within
+# its 2 random slots (1MiB AUs, rmerge=29) falls there from the whole-AU
+# rate at 128KiB, the largest size telling a random count, as a collapse
+# does; its random reference stopped there and said "0 (medium)".  The
+# next size shows the rate flat: not clearly a collapse.
+RM=sim:size=4294967296,au=1048576,page=4096,open=2,random=2,fat=0
+RM=$RM,fatstart=0,noise=5,seed=836017,merge=10,level=0,small=16384
+RM=$RM,rcost=0,rmerge=29,rmw=62
+$FB --survey "$RM" >"$TMP/rm.txt" 2>/dev/null
+random_count "$TMP/rm.txt" '([^0]|0 \((low|inconclusive)\))' \
+	"random writes merged at a flat cost are no sure collapse"
