@@ -517,11 +517,12 @@ static int spread(const struct column *all, size_t m,
 
 /*
  * A random run's share of the linear rate, size by size from the largest
- * telling its count down to the last at which linear writes are at full
- * speed, falls as a copy per write makes it (LINEAR_FULL): a collapse,
- * weak unless the share ends at FAR_BELOW or less.  The evidence is its
- * lowest share.  From 64 KiB up its own curve reads a collapse, and one
- * called earlier, weak, would stop a survey's run before it does.
+ * telling its count down to the last that linear writes run at full
+ * speed (LINEAR_FULL), falling as a copy per write makes it to below
+ * 64 KiB: a collapse, weak unless the share ends at FAR_BELOW or less,
+ * quoted at its last size.  From 64 KiB up the run's own curve reads a
+ * collapse; one called there first, weak, would stop a survey's run
+ * before its own curve does.
  */
 static int order_falls(struct column *c, const struct column *all, size_t m)
 {
