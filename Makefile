@@ -143,8 +143,8 @@ bench/overhead: bench/overhead.c libflashbench.a
 # The survey's open-AU searches, linear and random, against their
 # minimal proofs, beside the binary BENCH_BASE names (an older build, for
 # before and after in the same run; none: this one twice); its
-# estimates against what it did; and surveys stopped at half their
-# budgets.
+# estimates against what it did; surveys stopped at half their budgets;
+# and --analyze of the surveys' text against their live verdicts.
 BENCH_BASE ?=
 BENCH_CARDS ?= 30
 BENCH_OLD = $(if $(BENCH_BASE),--base $(BENCH_BASE))
@@ -158,6 +158,7 @@ bench: flashbench bench/overhead
 		--cards $(BENCH_CARDS) --seed 1 -j 2
 	python3 bench/estimate_error.py --cards $(BENCH_CARDS) --seed 1
 	python3 bench/half_budget.py --cards $(BENCH_CARDS) --seed 1
+	python3 bench/readback.py --cards $(BENCH_CARDS) --seed 1
 
 # the doc/ files keep their folder, so the README's references hold
 DOCS = README $(wildcard doc/*.md)
