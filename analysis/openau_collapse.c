@@ -516,6 +516,19 @@ static int spread(const struct column *all, size_t m,
 }
 
 /*
+ * The largest size of a run where a collapse shows: written as several
+ * chunks of the AU, half of it or less.  In random order, an eighth: the
+ * order of four chunks (0, 2, 3, 1) goes backwards only once the AU is
+ * whole, as a second pass in order would, so it takes no random slot.
+ */
+uint64_t open_au_telling_top(uint64_t erasesize, int random)
+{
+	uint64_t top = erasesize / (random ? 8 : 2);
+
+	return top >= PAGE_MAX ? top : 0;
+}
+
+/*
  * A random run's share of the linear rate, size by size from the largest
  * telling its count down to the last that linear writes run at full
  * speed (LINEAR_FULL), falling as a copy per write makes it to below

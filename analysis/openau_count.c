@@ -152,19 +152,6 @@ struct reading {
 				   just collapsed */
 };
 
-/*
- * The largest size of a run where a collapse shows: written as several
- * chunks of the AU, half of it or less.  In random order, an eighth: the
- * order of four chunks (0, 2, 3, 1) goes backwards only once the AU is
- * whole, as a second pass in order would, so it takes no random slot.
- */
-uint64_t open_au_telling_top(uint64_t erasesize, int random)
-{
-	uint64_t top = erasesize / (random ? 8 : 2);
-
-	return top >= PAGE_MAX ? top : 0;
-}
-
 static uint64_t telling_top(const struct column *c)
 {
 	return open_au_telling_top(c->group, c->random);
