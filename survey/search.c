@@ -616,6 +616,22 @@ static void below_unclear(const struct survey *s, unsigned rlo,
 }
 
 /*
+ * The random ramp collapsed at rhi streams, confirmed by dropping the
+ * newest and adding it back, yet an -O run at rhi held: a collapse
+ * thinned out by the AUs within the random slots may (a card keeping 2
+ * of 24 that copies a tenth of an AU held at N=3 at 57 % of N=1).  A
+ * run at rhi + 1 tells whether the limit is that near before the
+ * planner searches the span up to the linear limit with full runs of
+ * many AUs (there: 18, 13, 9, 6 and 4, five times what proves it).
+ */
+static void past_ramp(const struct survey *s, unsigned rhi,
+		      struct search *st)
+{
+	if (rhi == st->lo && rhi + 1 < st->hi && !ran(s, 1, rhi + 1))
+		st->confirm = rhi + 1;
+}
+
+/*
  * lo is the verdict's limit, hi the next N that collapsed.  A full run
  * at lo that collapsed after all moves the search below it.  Random
  * slots are some of the open AUs: the random limit is at most the
@@ -673,6 +689,8 @@ static void search_state(const struct survey *s, int random,
 		below_linear(s, random, lin, 1, st);
 	else
 		below_linear(s, random, linear_top(s), 0, st);
+	if (random)
+		past_ramp(s, rhi, st);
 }
 
 /* AUs written so far. */

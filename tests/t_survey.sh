@@ -484,3 +484,22 @@ RM=$RM,rcost=0,rmerge=29,rmw=62
 $FB --survey "$RM" >"$TMP/rm.txt" 2>/dev/null
 random_count "$TMP/rm.txt" '([^0]|0 \((low|inconclusive)\))' \
 	"random writes merged at a flat cost are no sure collapse"
+
+# The random ramp collapses at 3 streams on a card keeping 2 random slots
+# of 24 that copies a tenth of an AU (12MiB AUs), and a probe at N=3
+# holds at 57 % of N=1: a thinned collapse.  The probe at 4 comes next
+# (it collapses), not full runs at 18, 13, 9, 6 and 4 (5.4 against
+# 8.9GiB written in all).
+T2=sim:size=4253024256,au=12582912,page=16384,open=24,random=2,fat=2
+T2=$T2,fatstart=2,noise=5,seed=512533,merge=10,level=0,small=131072,rcost=0
+$FB --survey "$T2" >"$TMP/t2.txt" 2>/dev/null
+after=$(awk '/^# step [0-9]* \(open-AU limit, random, probe N=3\)/ { on = 1;
+	next } on && /^# step [0-9]* \(open-AU limit, random/ {
+	sub(/^# step [0-9]* \(open-AU limit, random, /, ""); sub(/\).*/, "");
+	print; exit }' "$TMP/t2.txt")
+big=$(grep -c '^# step [0-9]* (open-AU limit, random, full run at N=\([5-9]\|[1-9][0-9]\))' "$TMP/t2.txt")
+if [ "$after" = "probe N=4" ] && [ "$big" -eq 0 ]; then
+	pass "survey: a random probe holding where the ramp collapsed is followed by one above it"
+else
+	fail "survey: after the random probe at 3: '$after', $big full runs above 4"
+fi
