@@ -617,17 +617,20 @@ static void below_unclear(const struct survey *s, unsigned rlo,
 
 /*
  * The random ramp collapsed at rhi streams, confirmed by dropping the
- * newest and adding it back, yet an -O run at rhi held: a collapse
- * thinned out by the AUs within the random slots may (a card keeping 2
- * of 24 that copies a tenth of an AU held at N=3 at 57 % of N=1).  A
+ * newest and adding it back, yet an -O run at rhi held, if not clearly
+ * (the verdict is low): a collapse thinned out by the AUs within the
+ * random slots may (a card keeping 2 of 24 that copies a tenth of an AU
+ * held at N=3 at 57 % of N=1).  Where it held clearly the ramp's
+ * collapse was a pause more often than not.  A
  * run at rhi + 1 tells whether the limit is that near before the
  * planner searches the span up to the linear limit with full runs of
  * many AUs (there: 18, 13, 9, 6 and 4, five times what proves it).
  */
-static void past_ramp(const struct survey *s, unsigned rhi,
-		      struct search *st)
+static void past_ramp(const struct survey *s, const struct verdict *v,
+		      unsigned rhi, struct search *st)
 {
-	if (rhi == st->lo && rhi + 1 < st->hi && !ran(s, 1, rhi + 1))
+	if (rhi == st->lo && v->conf == CONF_LOW && rhi + 1 < st->hi &&
+	    !ran(s, 1, rhi + 1))
 		st->confirm = rhi + 1;
 }
 
@@ -690,7 +693,7 @@ static void search_state(const struct survey *s, int random,
 	else
 		below_linear(s, random, linear_top(s), 0, st);
 	if (random)
-		past_ramp(s, rhi, st);
+		past_ramp(s, v, rhi, st);
 }
 
 /* AUs written so far. */
