@@ -35,6 +35,7 @@ struct row_cut {
 	double row_bytes;	/* bytes of one row */
 	int collapse;		/* forecast to collapse: its rows slow */
 	double mark_ns;		/* survey time at the last row's end */
+	double row_ns;		/* the time the last row took; 0: none */
 	double stream_ns;	/* the ramp: least time a step took per stream */
 	double step_ns;		/* the ramp: the time its last step took */
 };
