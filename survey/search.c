@@ -617,14 +617,15 @@ static void below_unclear(const struct survey *s, unsigned rlo,
 
 /*
  * The random ramp collapsed at rhi streams, confirmed by dropping the
- * newest and adding it back, yet an -O run at rhi held, if not clearly
- * (the verdict is low): a collapse thinned out by the AUs within the
- * random slots may (a card keeping 2 of 24 that copies a tenth of an AU
- * held at N=3 at 57 % of N=1).  Where it held clearly the ramp's
- * collapse was a pause more often than not.  A
- * run at rhi + 1 tells whether the limit is that near before the
- * planner searches the span up to the linear limit with full runs of
- * many AUs (there: 18, 13, 9, 6 and 4, five times what proves it).
+ * newest and adding it back, yet an -O run at rhi held, though not
+ * clearly (the verdict is low): a collapse thinned out by the AUs
+ * within the random slots holds like that (a card keeping 2 of 24 that
+ * copies a tenth of an AU held at N=3 at 57 % of N=1).  A run at
+ * rhi + 1 tells whether the limit is that near before the planner
+ * searches the span up to the linear limit with full runs of many AUs
+ * (there: 18, 13, 9, 6 and 4, six times what proves it).  Where the run
+ * at rhi held clearly, the ramp's collapse was a pause on the bench's
+ * cards, and a run above it cost more than it saved.
  */
 static void past_ramp(const struct survey *s, const struct verdict *v,
 		      unsigned rhi, struct search *st)
