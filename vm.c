@@ -633,6 +633,25 @@ void vm_write_latency(struct vm *vm, uint64_t ns)
 	latency_add(&vm->row_lat, ns);
 }
 
+/*
+ * A value as the table keeps it: as printed, and a kept step (shown by
+ * the survey, output/places.c) to the ns, so that --analyze of the text
+ * judges what the run judged live.
+ */
+static double kept_value(enum vm_fmt fmt, double v)
+{
+	switch (fmt) {
+	case FMT_TIME:
+		return as_printed(v, 't');
+	case FMT_RATE:
+		return as_printed(v, 'r');
+	case FMT_NONE:
+		return isfinite(v) ? round(v) : v;
+	default:
+		return v;
+	}
+}
+
 static int emit_row(struct vm *vm, const struct vm_node *n,
 		    const struct row *r)
 {
@@ -645,7 +664,7 @@ static int emit_row(struct vm *vm, const struct vm_node *n,
 			vm->tab->ncols = r->n;
 		tr = table_add_row(vm->tab, (uint64_t)vm->var[n->key]);
 		for (i = 0; tr && i < r->n; i++)
-			tr->v[i] = r->v[i];
+			tr->v[i] = kept_value(r->col[i]->fmt, r->v[i]);
 		if (tr && vm->row_lat.count)
 			keep_latency(tr, &vm->row_lat);
 	}

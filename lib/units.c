@@ -305,3 +305,16 @@ int parse_value(const char *s, int kind, double *out)
 	}
 	return -EINVAL;
 }
+
+double as_printed(double v, int kind)
+{
+	char buf[UNIT_BUFLEN];
+	double back;
+
+	if (!isfinite(v))
+		return v;
+	if (parse_value(kind == 't' ? fmt_time(buf, v) : fmt_rate(buf, v),
+			kind, &back))
+		return v;
+	return back;
+}

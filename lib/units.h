@@ -48,4 +48,10 @@ char *fmt_duration_exact(char *buf, uint64_t ns);
  */
 int parse_value(const char *s, int kind, double *out);
 
+/*
+ * v as fmt_time ('t') or fmt_rate ('r') prints it, read back: what a
+ * table keeps, so that its text judges as the live run did.
+ */
+double as_printed(double v, int kind);
+
 #endif
