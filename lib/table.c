@@ -87,6 +87,15 @@ struct table_row *table_add_row(struct table *t, uint64_t key)
 	return r;
 }
 
+int table_widen(struct table *t, unsigned w)
+{
+	if (w <= t->width)
+		return 0;
+	if (t->ncols < w)
+		t->ncols = w;
+	return t->cap ? relayout(t, t->cap, w) : 0;
+}
+
 void table_free(struct table *t)
 {
 	size_t i;

@@ -85,6 +85,8 @@ struct table {
  * to NAN; set ncols first.  NULL on allocation failure.
  */
 struct table_row *table_add_row(struct table *t, uint64_t key);
+/* Room for w values in every row, the new ones NAN; 0 or -1 (memory). */
+int table_widen(struct table *t, unsigned w);
 void table_free(struct table *t);
 const char *table_kind_name(enum table_kind k);
 

@@ -12,6 +12,8 @@
  *   SIZE RATE [RATE...]		open-AU (-O) or find-FAT (-f) row
  *   size linear=1 linear=2 ...		header of an open-AU sweep; then
  *   SIZE RATE|- RATE|- ...		one rate per column, '-' = not run
+ *   places at X X ...			a survey's -a table's places; then
+ *   places N pre T.. on T.. post T..	each row's reads there
  *
  * (the sweep header may name its columns "random=N" for --random runs,
  * or "nr=N").  A table ends at the first word that does not fit its
@@ -36,6 +38,9 @@
 #include "lib/sustain_rule.h"
 #include "lib/units.h"
 
+/* A live -a row keeps 3 reads a place after its 4 columns (vm.c). */
+#define MAX_PLACES ((TABLE_MAXCOLS - 4) / 3)
+
 struct parser {
 	struct report *r;
 	struct cursor c;
@@ -51,6 +56,8 @@ struct parser {
 	int pref_ago;		/* words since "preferred_erase_size" */
 	int size_next;		/* previous word was "Size:" */
 	struct id_scan ids;	/* identity dumps */
+	unsigned places;	/* of cur, as its "places at" line gives */
+	uint64_t place_at[MAX_PLACES];
 	int nomem;
 };
 
@@ -228,6 +235,7 @@ static struct table *new_table(struct parser *p, enum table_kind kind)
 		t->open_au_nr = how_nr(&p->how, p->have_int, p->last_int);
 	s->ntabs++;
 	p->cur = t;
+	p->places = 0;
 	how_table(&p->how);
 	return t;
 }
@@ -692,6 +700,88 @@ static int try_capacity(struct parser *p)
 	return 1;
 }
 
+/* "places at 0 1073741824 ...": where a live -a table's places start */
+static int try_places_at(struct parser *p)
+{
+	struct cursor save = p->c;
+	struct tok t;
+	unsigned n = 0;
+
+	if (!p->cur || p->cur->kind != TAB_ALIGN || !next_tok(&p->c, &t) ||
+	    strcmp(t.s, "at"))
+		goto fail;
+	while (n < MAX_PLACES && peek_tok(&p->c, 1, &t) &&
+	       tok_uint(&t, &p->place_at[n])) {
+		next_tok(&p->c, &t);
+		n++;
+	}
+	if (n < 2)
+		goto fail;
+	p->places = n;
+	return 1;
+fail:
+	p->c = save;
+	return 0;
+}
+
+/* np reads ("-": none) after the word name */
+static int place_reads(struct parser *p, const char *name, double *v,
+		       unsigned np)
+{
+	struct tok t;
+	unsigned k;
+
+	if (!next_tok(&p->c, &t) || strcmp(t.s, name))
+		return 0;
+	for (k = 0; k < np; k++) {
+		if (!next_tok(&p->c, &t))
+			return 0;
+		if (!strcmp(t.s, "-"))
+			v[k] = NAN;
+		else if (t.junk || parse_value(t.s, 't', &v[k]))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * "places 4194304 pre T.. on T.. post T..": the reads of one row of
+ * cur at its places, kept as a live run keeps them.
+ */
+static int try_places_row(struct parser *p)
+{
+	struct cursor save = p->c;
+	unsigned np = p->places, k;
+	struct table *t = p->cur;
+	double v[TABLE_MAXCOLS];
+	struct tok tk;
+	uint64_t key;
+	size_t i;
+
+	if (!np || !t || t->kind != TAB_ALIGN || !next_tok(&p->c, &tk) ||
+	    !tok_uint(&tk, &key) || !place_reads(p, "pre", v, np) ||
+	    !place_reads(p, "on", v + np, np) ||
+	    !place_reads(p, "post", v + 2 * np, np))
+		goto fail;
+	for (i = 0; i < t->nrows && t->rows[i].key != key; i++)
+		;
+	if (i == t->nrows)
+		goto fail;
+	if (table_widen(t, 4 + 3 * np)) {
+		p->nomem = 1;
+		goto fail;
+	}
+	t->kept_from = 4;
+	t->nkept = 3 * np;
+	for (k = 0; k < np; k++)
+		t->kept_at[k] = p->place_at[k];
+	memcpy(t->rows[i].v + 4, v, 3 * np * sizeof(v[0]));
+	return 1;
+fail:
+	p->c = save;
+	return 0;
+}
+
 static void step(struct parser *p, struct tok *t)
 {
 	size_t n = strlen(t->s);
@@ -705,6 +795,9 @@ static void step(struct parser *p, struct tok *t)
 	if (!strcmp(t->s, "size") && try_sweep_header(p))
 		return;
 	if (!strcmp(t->s, "ramp") && try_ramp(p))
+		return;
+	if (!strcmp(t->s, "places") &&
+	    (try_places_at(p) || try_places_row(p)))
 		return;
 	if (try_sustained(p, t))
 		return;

@@ -16,6 +16,7 @@
 #include "survey/internal.h"
 #include "lib/text.h"
 #include "lib/units.h"
+#include "output/places.h"
 
 /*
  * Sizes of the linear FAT run before a high verdict ends it.  Pauses of
@@ -549,6 +550,8 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	before = s->d->stats;
 	ret = run_execute(&r, o, s->d, s->out);
 	progress_clear(&s->pg);
+	if (s->out)
+		places_text(s->out, &r.tab);
 	st->collapsed = s->cur_collapsed;
 	st->io = s->d->stats;
 	st->io.reads -= before.reads;
