@@ -68,24 +68,6 @@ else
 		head -n 4)"
 fi
 
-# ...to the letter, evidence too, where the places of the -a rows set
-# the page size (the text once kept only the rows' means: 16KiB read
-# back at low) and where rounding the rates moved the smallest
-# full-speed write (from "at most 4KiB" to "at most 8KiB")
-for k in 'size=4294967296,au=1048576,page=16384,open=5,random=0,fat=0,fatstart=0,noise=5,seed=681099,merge=10,level=0,small=16384,rcost=100' \
-	'size=4294967296,au=2097152,page=4096,open=1,random=0,fat=1,fatstart=0,noise=0,seed=193578,merge=50,level=0,small=0,rcost=0'; do
-	$FB --survey "sim:$k" > "$S.rb" 2>/dev/null
-	grep '^# [a-z_]*: .* -- ' "$S.rb" > "$S.live"
-	$FB --analyze="$S.rb" 2>&1 | grep '^# [a-z_]*: .* -- ' > "$S.offline"
-	if grep -q '^# places at ' "$S.rb" && [ -s "$S.live" ] &&
-	   cmp -s "$S.live" "$S.offline"; then
-		pass "survey: read back word for word (${k%%,open*})"
-	else
-		fail "survey: readback of ${k%%,open*} differs:" \
-			"$(diff "$S.live" "$S.offline" | head -n 4)"
-	fi
-done
-
 # Probes stop once they have held as deep as this card's collapses set
 # in; on the Xporter they set in late (its AUs closed early copy a tenth
 # of what they lack): a probe that stopped at the first sizes would pass
