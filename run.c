@@ -156,6 +156,7 @@ int run_execute(struct run *r, const struct opts *o, struct dev *d,
 	struct vm vm = {
 		.dev = d, .tab = &r->tab,
 		.out = o->test->print ? NULL : out,
+		.rows_printed = !o->test->print,
 		.trace = o->verbose ? stderr : NULL,
 		.after_row = r->after_row,
 		.row_done = r->row_done, .tick = r->tick, .again = r->again,

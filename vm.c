@@ -664,7 +664,9 @@ static int emit_row(struct vm *vm, const struct vm_node *n,
 			vm->tab->ncols = r->n;
 		tr = table_add_row(vm->tab, (uint64_t)vm->var[n->key]);
 		for (i = 0; tr && i < r->n; i++)
-			tr->v[i] = kept_value(r->col[i]->fmt, r->v[i]);
+			tr->v[i] = vm->rows_printed ?
+				   kept_value(r->col[i]->fmt, r->v[i]) :
+				   r->v[i];
 		if (tr && vm->row_lat.count)
 			keep_latency(tr, &vm->row_lat);
 	}

@@ -138,6 +138,11 @@ struct vm {
 	FILE *out;		/* rows printed here as they complete; or NULL */
 	FILE *trace;		/* each I/O and its time printed here; or NULL */
 	struct table *tab;	/* rows appended here; or NULL */
+	/*
+	 * its rows are the test's text, to or without out: tab keeps them
+	 * as printed (a test printing its own text keeps full precision)
+	 */
+	int rows_printed;
 	int64_t var[VM_NVARS];
 	struct vm_error error;
 	/* VM_COLS pruning state: best rate of each column so far */
