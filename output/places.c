@@ -18,11 +18,12 @@ static void values(FILE *f, const char *name, const double *v, unsigned n)
 	unsigned k;
 
 	fprintf(f, " %s", name);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		if (isfinite(v[k]))
 			fprintf(f, " %.0f", v[k]);
 		else
 			fputs(" -", f);
+	}
 }
 
 void places_text(FILE *f, const struct table *t)
