@@ -219,8 +219,7 @@ struct walk {
 /*
  * A random line's deviations: the rows' median deviation from it, scaled
  * as a normal's (rounded up: few rows), and 2 % at least, the scatter of
- * a card's rate from run to run (a linear line's too, through two sizes
- * of whole pages).
+ * a card's rate from run to run.
  */
 #define LINE_MAD_SD 1.5
 #define LINE_SD_MIN 0.02
@@ -329,13 +328,6 @@ static void walk_fixed(const struct times *t, struct walk *w)
 		last -= s < ON_LINE;
 	}
 	fit(t, last, skip, &l);
-	/*
-	 * Through fewer than three sizes of whole pages the line has one
-	 * degree of freedom, and its rows' scatter about it may come out
-	 * near none by chance: no less than a rate's from run to run.
-	 */
-	if (page_free(t, last, skip) < 3)
-		l.s2 = fmax(l.s2, LINE_SD_MIN * LINE_SD_MIN);
 	*w = (struct walk){ last, 0, page_free(t, last, skip), 1, 0, NAN,
 			    INFINITY, last + 1, sure };
 	for (i = last + 1; i < t->n; i++) {
