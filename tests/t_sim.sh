@@ -270,6 +270,11 @@ min_write "-O min write, 768KiB AUs, 64KiB pages, noisy" \
 	".* (low)" \
 	sim:rage,size=23922737152,au=768k,page=64k,open=10,random=3,fat=2,fatstart=1,noise=14,merge=66,level=23,small=16k,rcost=0,seed=1412450100 \
 	--erasesize=768k --open-au-nr=1-13 --count=1
+# ...and its table read back, as pasted: at the three digits printed
+# its 24KiB writes stood 3.6 deviations clear of the edge, medium
+$FB --analyze="$TMP/out" > "$TMP/back" 2>&1
+expect_grep "-O min write, a thin line read back: low" \
+	"min_full_speed_write: .* (low)" "$TMP/back"
 # A pause slows 48KiB writes to 38% of the line, 24KiB ones outrun them:
 # no page does that, the minimum is not 96KiB.
 min_write "-O min write, a paused size" \
