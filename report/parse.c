@@ -38,8 +38,12 @@
 #include "lib/sustain_rule.h"
 #include "lib/units.h"
 
-/* A live -a row keeps 3 reads a place after its 4 columns (vm.c). */
-#define MAX_PLACES ((TABLE_MAXCOLS - 4) / 3)
+/* An align row's columns: pre, on, post and diff. */
+#define ALIGN_COLS 4
+/* A live -a row keeps these reads a place after them (vm.c)... */
+#define PLACE_READS 3
+/* ...for at most this many places */
+#define MAX_PLACES ((TABLE_MAXCOLS - ALIGN_COLS) / PLACE_READS)
 
 struct parser {
 	struct report *r;
@@ -296,12 +300,12 @@ static int align_row(struct parser *p, uint64_t key, double *v, int got,
 		return 0;
 	if (got == 3 || last_bare)
 		v[3] = v[1] - (v[0] + v[2]) / 2;
-	t = row_table(p, TAB_ALIGN, 4, key);
+	t = row_table(p, TAB_ALIGN, ALIGN_COLS, key);
 	if (t && t->nrows == 0)
 		t->random = 0;
 	row = add_row(p, t, key);
 	if (row)
-		memcpy(row->v, v, 4 * sizeof(v[0]));
+		memcpy(row->v, v, ALIGN_COLS * sizeof(v[0]));
 	return 1;
 }
 
@@ -767,15 +771,15 @@ static int try_places_row(struct parser *p)
 		;
 	if (i == t->nrows)
 		goto fail;
-	if (table_widen(t, 4 + 3 * np)) {
+	if (table_widen(t, ALIGN_COLS + PLACE_READS * np)) {
 		p->nomem = 1;
 		goto fail;
 	}
-	t->kept_from = 4;
-	t->nkept = 3 * np;
+	t->kept_from = ALIGN_COLS;
+	t->nkept = PLACE_READS * np;
 	for (k = 0; k < np; k++)
 		t->kept_at[k] = p->place_at[k];
-	memcpy(t->rows[i].v + 4, v, 3 * np * sizeof(v[0]));
+	memcpy(t->rows[i].v + ALIGN_COLS, v, t->nkept * sizeof(v[0]));
 	return 1;
 fail:
 	p->c = save;
