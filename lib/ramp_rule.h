@@ -13,6 +13,8 @@
 
 /* The two write sizes of each step, in the columns' order. */
 enum ramp_part { RAMP_COARSE, RAMP_FINE, RAMP_NPARTS };
+/* A ramp row's last value, after each part's time and rate: 1 random */
+#define RAMP_ORDER (2 * RAMP_NPARTS)
 
 /*
  * A part collapsed when its median write took more than RAMP_COLLAPSE

@@ -180,18 +180,31 @@ static uint64_t ramp_part_cost(const struct survey *s, int random,
 	return chunk;
 }
 
-/* One ramp step of n streams; collapse: past the limit. */
+/*
+ * One ramp step of n streams; collapse: past the limit.  Once a random
+ * ramp's steps are under way, a step ahead takes the last one's time
+ * per stream: past half the card's random slots each AU a stream
+ * leaves is merged when another stream takes its slot, which no
+ * forecast from the N=1 rates sees (on random sim cards keeping as
+ * many AUs for random writes as open, 2.1 to 4.9 times the least time
+ * per stream a step took, from there to the cap).
+ */
 static void ramp_step_cost(const struct survey *s, int random, int shuffled,
 			   unsigned n, int collapse, struct cost *c)
 {
+	double slow = collapse ? RAMP_COLLAPSE_SLOW : 1, ns = 0;
+	unsigned now = shuffled ? s->cut.ramp_streams : 0;
 	struct cost part;
 	enum ramp_part q;
 
 	for (q = 0; q < RAMP_NPARTS; q++) {
 		ramp_part_cost(s, random, shuffled, n, q, &part);
 		c->bytes += part.bytes;
-		c->ns += part.ns * (collapse ? RAMP_COLLAPSE_SLOW : 1);
+		ns += part.ns;
 	}
+	if (now)
+		ns = s->cut.step_ns / now * n;
+	c->ns += ns * slow;
 }
 
 /*
@@ -219,16 +232,17 @@ double survey_ramp_collapse_slow(const struct survey *s, int random,
 
 /*
  * Its steps up to one stream past the limit, where the survey ends it,
- * or up to its cap; in random order after one linear stream.
+ * or up to its cap; in random order after one linear stream.  Of a
+ * random ramp under way, the steps still ahead.
  */
 void survey_est_ramp(const struct survey *s, int random, unsigned limit,
 		     unsigned cap, struct cost *c)
 {
-	unsigned n;
+	unsigned n = random ? s->cut.ramp_streams : 0;
 
-	if (random)
+	if (random && !n)
 		ramp_step_cost(s, 1, 0, 1, 0, c);
-	for (n = 1; n <= limit + 1 && n <= cap; n++)
+	for (n++; n <= limit + 1 && n <= cap; n++)
 		ramp_step_cost(s, random, random, n, n > limit, c);
 }
 

@@ -38,6 +38,9 @@ struct row_cut {
 	double row_ns;		/* the time the last row took; 0: none */
 	double stream_ns;	/* the ramp: least time a step took per stream */
 	double step_ns;		/* the ramp: the time its last step took */
+	unsigned ramp_streams;	/* a random ramp: its last step's; 0: none */
+	double ramp_start_ns;	/* the ramp's start, survey time */
+	uint64_t ramp_start_bytes;	/* the bytes written before it */
 };
 
 /* The capacity check's I/O, from its dry run: its probes and their size. */

@@ -17,9 +17,6 @@
 #include "survey/plan.h"
 #include "lib/ramp_rule.h"
 
-/* A ramp row's last value: 1 for a random step (ramp.c) */
-#define RAMP_ORDER (2 * RAMP_NPARTS)
-
 /* Rows a collapsing run takes, for the planner, until one has */
 #define COLLAPSE_ROWS 3
 /*
@@ -43,25 +40,20 @@
 #define LIKELY_COST 1.1
 /*
  * A random ramp step that held at this many times the least time per
- * stream a step took ends the ramp: the card closes AUs the ramp has not
- * filled (it keeps two per stream) and merges them, at a cost no judged
- * write shows.  On a random sim card keeping 10 open, each random step
- * from 6 streams on took 4 to 5 times as long per stream as those before
- * it, and the ramp to 10 cost 3.4 times the minimal proof; the probe at
- * the linear limit after it is the cheaper search from there.  A pause
- * of the card made a step that held up to 2.9 times as dear (linear
- * ramps of 40 random sim cards and the profiles), and ending the ramp
- * early costs probes, never a verdict.
+ * stream a step took has the search weigh the ramp's rest again: the
+ * card closes AUs the ramp has not filled (it keeps two per stream)
+ * and merges them, at a cost no judged write shows.  On random sim
+ * cards keeping as many AUs for random writes as open (5, 7, 24), the
+ * steps past half of them took 2.1 to 4.9 times the least time per
+ * stream, and the ramps to the cap with the probe at the linear limit
+ * after them cost 3.1 to 4.1 times the minimal proof.  Steps within
+ * the slots took up to 1.46 times the least (few streams share less
+ * of a step's fixed cost), and a pause made a held linear step up to
+ * 2.9 times as dear (40 random sim cards and the profiles): a step
+ * weighed again for nothing costs a plan, and one that ends a ramp
+ * early, probes, never a verdict.
  */
-#define RAMP_DEAR 3.0
-/*
- * What the rest of a dear ramp is weighed against, in probes at its cap:
- * one where the card keeps the cap for random writes; where it keeps
- * fewer, that probe collapses and the runs after it (on a random sim
- * card with 12MiB AUs keeping 8 open, 5 for random writes: three, each
- * about as dear as the probe) cost more than the ramp would have.
- */
-#define RAMP_DEAR_PROBES 2.0
+#define RAMP_DEAR 1.5
 
 /* A run at nr in this order made as a full run (full) or a probe. */
 const struct step *open_au_find_run(const struct survey *s, int random,
@@ -370,45 +362,6 @@ static unsigned ramp_held(const struct table *t)
 	return v.type == V_NONE || v.is_null ? 0 : (unsigned)v.value;
 }
 
-static void cost_run(const struct survey *s, unsigned nr, double rows,
-		     int collapse, struct cost *c);
-
-/*
- * A random ramp's last step, which held, took RAMP_DEAR times the least
- * time per stream or more, and its steps up to the cap would take longer
- * at that rate than RAMP_DEAR_PROBES probes at the cap.  Where the ramp
- * finds a collapse before its cap it costs less than that; where the
- * probe does not hold, the planner's runs follow it.
- */
-static int ramp_dear(const struct survey *s, const struct table *t)
-{
-	unsigned n = (unsigned)t->rows[t->nrows - 1].key, k;
-	double per_stream = s->cut.step_ns / n, rest = 0;
-	struct cost probe = { 0 };
-
-	if (per_stream <= RAMP_DEAR * s->cut.stream_ns)
-		return 0;
-	for (k = n + 1; k <= s->ramp_to; k++)
-		rest += per_stream * k;
-	cost_run(s, s->ramp_to, open_au_probe_rows(s, 1), 0, &probe);
-	return rest > RAMP_DEAR_PROBES * probe.ns;
-}
-
-/*
- * The survey's ramp stops at its first step that does not hold: the -O
- * runs after it confirm the collapse (or refute it) at a fraction of
- * the ramp's own drop and re-add.
- */
-int open_au_ramp_done(void *arg, const struct table *t)
-{
-	/* a random ramp's first row, one linear stream, is its yardstick */
-	if (!t->nrows || (t->random && !t->rows[t->nrows - 1].v[RAMP_ORDER]))
-		return 0;
-	if (t->rows[t->nrows - 1].key > ramp_held(t))
-		return 1;
-	return t->random && ramp_dear(arg, t);
-}
-
 /* Where a search stands, from the verdicts so far. */
 struct search {
 	unsigned lo, hi;	/* lo holds, hi collapses */
@@ -443,6 +396,46 @@ static void ramp_bounds(const struct survey *s, int random, unsigned *lo,
 
 static unsigned random_ramp_cap(const struct survey *s,
 				const struct search *st);
+static void cost_run(const struct survey *s, unsigned nr, double rows,
+		     int collapse, struct cost *c);
+
+/*
+ * A random ramp's last step, which held, took RAMP_DEAR times the least
+ * time per stream or more, and the search weighed from there as it
+ * chose the cap, its steps ahead at that time per stream
+ * (survey_est_ramp()) and what the ramp spent counted in both sides
+ * (the bound is on the whole search), finds no cap past them that
+ * leaves the worst case better than the planner's runs.
+ */
+static int ramp_dear(const struct survey *s, const struct table *t)
+{
+	unsigned n = (unsigned)t->rows[t->nrows - 1].key;
+	struct search st;
+
+	if (s->cut.step_ns / n <= RAMP_DEAR * s->cut.stream_ns)
+		return 0;
+	search_state(s, 1, &st);
+	if (n >= st.hi)
+		return 0;
+	st.lo = n;
+	st.lo_full = 0;
+	return !random_ramp_cap(s, &st);
+}
+
+/*
+ * The survey's ramp stops at its first step that does not hold: the -O
+ * runs after it confirm the collapse (or refute it) at a fraction of
+ * the ramp's own drop and re-add.
+ */
+int open_au_ramp_done(void *arg, const struct table *t)
+{
+	/* a random ramp's first row, one linear stream, is its yardstick */
+	if (!t->nrows || (t->random && !t->rows[t->nrows - 1].v[RAMP_ORDER]))
+		return 0;
+	if (t->rows[t->nrows - 1].key > ramp_held(t))
+		return 1;
+	return t->random && ramp_dear(arg, t);
+}
 
 /*
  * The ramp pays where it writes no more than the minimal proof of the
@@ -955,6 +948,16 @@ static void ramp_forecast(const struct survey *s, int random, unsigned limit,
 		proof_forecast(s, random, limit, pc, c);
 }
 
+/* What a random ramp under way has spent so far; nothing before it. */
+static void ramp_spent(const struct survey *s, struct cost *c)
+{
+	if (!s->cut.ramp_streams)
+		return;
+	c->ns += s->cut.mark_ns - s->cut.ramp_start_ns;
+	c->bytes += (double)(s->d->stats.bytes_written -
+			     s->cut.ramp_start_bytes);
+}
+
 /*
  * The worst, over the random counts st leaves possible, of a search's
  * cost over the minimal proof: the ramp's (a) or else the planner's
@@ -970,6 +973,7 @@ static double worst_ratio(const struct survey *s, const struct plan_cost *pc,
 	for (n = st->lo > 1 ? st->lo : 1; n < st->hi && n <= s->nmax; n++) {
 		struct cost run = { 0 }, proof = { 0 };
 
+		ramp_spent(s, &run);
 		if (a)
 			ramp_forecast(s, 1, n, pc, a, &run);
 		else

@@ -13,6 +13,7 @@
 #include "safety/gate.h"
 #include "lib/extent.h"
 #include "lib/msg.h"
+#include "lib/ramp_rule.h"
 #include "survey/internal.h"
 #include "lib/text.h"
 #include "lib/units.h"
@@ -159,6 +160,8 @@ static int ramp_row_done(void *arg, const struct table *t)
 	c->step_ns = last;
 	if (!(c->stream_ns > 0) || last / n < c->stream_ns)
 		c->stream_ns = last / n;
+	c->ramp_streams = t->nrows && t->rows[t->nrows - 1].v[RAMP_ORDER] ?
+			  n : 0;
 	if (s->stopped[0] || open_au_ramp_done(arg, t))
 		return 1;
 	return survey_budget_cut(s, 0, c->stream_ns * (n + 1) *
@@ -540,6 +543,9 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	if (o->test == &testdesc_ramp) {
 		s->cut.mark_ns = survey_elapsed_ns(s);
 		s->cut.stream_ns = 0;
+		s->cut.ramp_streams = 0;
+		s->cut.ramp_start_ns = s->cut.mark_ns;
+		s->cut.ramp_start_bytes = s->d->stats.bytes_written;
 		r.row_done = ramp_row_done;
 	} else if (o->test->writes && !ew)
 		cut_setup(s, o, &r);
@@ -549,6 +555,7 @@ enum step_end survey_step(struct survey *s, const struct opts *o,
 	s->cur_collapsed = 0;
 	before = s->d->stats;
 	ret = run_execute(&r, o, s->d, s->out);
+	s->cut.ramp_streams = 0;
 	progress_clear(&s->pg);
 	if (s->out)
 		places_text(s->out, &r.tab);
