@@ -60,7 +60,7 @@
  */
 #define RAMP_COARSE_PER_AU 4
 /* A row's values: each part's median time and rate, then the order. */
-#define RAMP_COLS (2 * RAMP_NPARTS + 1)
+#define RAMP_COLS (RAMP_ORDER + 1)
 /* The fine chunk: this share of an AU, but at least two pages. */
 #define RAMP_FINE_DIV 16
 #define RAMP_FINE_PAGES 2
@@ -378,7 +378,7 @@ static int step(struct ramp *r, unsigned n)
 	if (r->vm->tab && !row)
 		return -ENOMEM;
 	v = row ? row->v : (double[RAMP_COLS]){ 0 };
-	v[RAMP_COLS - 1] = r->shuffled;
+	v[RAMP_ORDER] = r->shuffled;
 	for (q = 0; q < RAMP_NPARTS; q++) {
 		v[2 * q] = med[q];
 		v[2 * q + 1] = (double)r->chunk[q] * 1e9 / med[q];

@@ -14,7 +14,7 @@
 #include "lib/units.h"
 
 /* A row's values (lib/table.h, TAB_RAMP). */
-enum { COL_COARSE_NS, COL_COARSE_BPS, COL_FINE_NS, COL_FINE_BPS, COL_RANDOM };
+enum { COL_COARSE_NS, COL_COARSE_BPS, COL_FINE_NS, COL_FINE_BPS };
 
 /* What a ramp's rows of one order say. */
 struct ramp_read {
@@ -37,13 +37,13 @@ static enum ramp_judged judge_row(struct ramp_best *b,
 					 r->v[COL_FINE_NS] };
 	enum ramp_judged j;
 
-	if (r->v[COL_RANDOM] != 0 && *first) {
+	if (r->v[RAMP_ORDER] != 0 && *first) {
 		*first = 0;
 		j = ramp_judge_random_first(b, ns);
 	} else {
 		j = ramp_judge(b, ns);
 	}
-	return (r->v[COL_RANDOM] != 0) == random ? j : RAMP_UNJUDGED;
+	return (r->v[RAMP_ORDER] != 0) == random ? j : RAMP_UNJUDGED;
 }
 
 /*
