@@ -8,9 +8,9 @@
  * must recover) and adding it back (they must collapse again).  Each step
  * writes a coarse part, chunks of AU/4 where that is 256 to 512 KiB,
  * else 512 KiB or AU/2 where that is less, as a card whose
- * small writes take no open slot must be given, and a fine part, AU/16,
- * in which a card that copies little of an AU closed early still shows
- * the copy.  Streams fill their AUs together and move to fresh ones
+ * small writes take no open slot must be given, and a fine part, AU/16
+ * but at most half the coarse chunk, in which a card that copies little
+ * of an AU closed early still shows the copy.  Streams fill their AUs together and move to fresh ones
  * together, to the AU next to the one they filled and back: stream s
  * writes AUs s * AU_SPACING and the one after, as -O spaces its AUs, so
  * that streams share no AU of a card whose AUs are larger than
@@ -61,7 +61,12 @@
 #define RAMP_COARSE_PER_AU 4
 /* A row's values: each part's median time and rate, then the order. */
 #define RAMP_COLS (RAMP_ORDER + 1)
-/* The fine chunk: this share of an AU, but at least two pages. */
+/*
+ * The fine chunk: this share of an AU, but at least two pages, and at
+ * most half the coarse chunk: from 8 MiB AUs on, AU/16 is as large as
+ * the coarse chunk or larger, shows a copy less than it (the same copy
+ * in a longer write), and only doubled what each step wrote.
+ */
 #define RAMP_FINE_DIV 16
 #define RAMP_FINE_PAGES 2
 /*
@@ -120,15 +125,17 @@ static unsigned least_chunks(const struct opts *o)
 
 uint64_t ramp_chunk(const struct opts *o, enum ramp_part q)
 {
-	uint64_t c = o->erasesize / RAMP_FINE_DIV;
+	uint64_t c = o->erasesize / RAMP_COARSE_PER_AU;
 	uint64_t most = o->erasesize / least_chunks(o);
 
-	if (q == RAMP_COARSE) {
-		c = o->erasesize / RAMP_COARSE_PER_AU;
-		if (c < RAMP_COARSE_MIN || c > RAMP_COARSE_MAX)
-			c = RAMP_COARSE_MAX;
-		return c < most ? c : most;
-	}
+	if (c < RAMP_COARSE_MIN || c > RAMP_COARSE_MAX)
+		c = RAMP_COARSE_MAX;
+	if (c > most)
+		c = most;
+	if (q == RAMP_COARSE)
+		return c;
+	c = o->erasesize / RAMP_FINE_DIV < c / 2 ?
+	    o->erasesize / RAMP_FINE_DIV : c / 2;
 	return c > RAMP_FINE_PAGES * o->blocksize ? c :
 	       RAMP_FINE_PAGES * o->blocksize;
 }

@@ -35,6 +35,21 @@ else
 	fail "ramp: sd08g rows: $(tail -n 3 "$TMP/ramp.sd08g")"
 fi
 
+# The chunks each step writes, as the header names them: the fine one
+# AU/16 but at most half the coarse one (from 8 MiB AUs on, AU/16 was as
+# large as the coarse chunk or larger and only doubled each step).
+for ac in 1:256KiB:64KiB 2:512KiB:128KiB 4:512KiB:256KiB 6:512KiB:256KiB \
+	  8:512KiB:256KiB 16:512KiB:256KiB; do
+	au=${ac%%:*} rest=${ac#*:}
+	c=${rest%%:*} f=${rest#*:}
+	$FB -O --ramp --open-au-nr=1 --erasesize=$((au << 20)) \
+		"sim:size=8589934592,au=$((au << 20)),page=16384,open=4" \
+		>"$TMP/ramp.chunk" 2>/dev/null
+	expect_grep "ramp: ${au}MiB AUs: coarse $c, fine $f" \
+		"^ramp of ${au}MiB AUs, coarse $c and fine $f writes, linear order$" \
+		"$TMP/ramp.chunk"
+done
+
 # At the cap without a collapse: a bound, said live and read back.
 $FB -O --ramp --open-au-nr=4 sim:sd08g >"$TMP/ramp.cap" 2>"$TMP/ramp.cap.err"
 expect_grep "ramp: cap message" \
