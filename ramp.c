@@ -283,7 +283,7 @@ static int settled(const struct ramp *r, unsigned n, enum ramp_part q,
 		return 0;
 	if (r->shuffled)
 		return 2 * above(r->round_mean, r->nrounds, limit) >
-		       (rounds > RAMP_ROUNDS ? rounds : RAMP_ROUNDS);
+		       (rounds > ramp_rounds(n) ? rounds : ramp_rounds(n));
 	return 2 * above(r->lat, nlat, limit) > rounds * n;
 }
 
@@ -323,7 +323,7 @@ static int part_of(struct ramp *r, unsigned n, enum ramp_part q,
 	if ((ret = round_of(r, n, q, 1, &nlat)))
 		return ret;
 	while ((nlat < RAMP_JUDGED || (r->shuffled &&
-				       r->nrounds < RAMP_ROUNDS)) &&
+				       r->nrounds < ramp_rounds(n))) &&
 	       !settled(r, n, q, nlat))
 		if ((ret = round_of(r, n, q, 0, &nlat)))
 			return ret;
@@ -503,8 +503,9 @@ static int ramp_drive(struct vm *vm, const struct opts *o)
 		r.chunk[q] = ramp_chunk(o, q);
 	r.spin = spin_of(&r);
 	/*
-	 * a part judges RAMP_JUDGED writes, or RAMP_ROUNDS rounds of up to
-	 * cap writes, then goes on through an AU's tail in fine chunks
+	 * a part judges RAMP_JUDGED writes, or ramp_rounds() rounds (at
+	 * most RAMP_ROUNDS) of up to cap writes, then goes on through an
+	 * AU's tail in fine chunks
 	 */
 	rounds = RAMP_ROUNDS + RAMP_JUDGED + r.au / r.chunk[RAMP_FINE];
 	r.lat = calloc(rounds * r.cap, sizeof(*r.lat));

@@ -12,6 +12,11 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+unsigned ramp_rounds(unsigned n)
+{
+	return n < RAMP_WIDE ? RAMP_ROUNDS : RAMP_ROUNDS_WIDE;
+}
+
 double ramp_median(double *v, size_t n)
 {
 	if (!n)

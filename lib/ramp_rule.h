@@ -42,6 +42,16 @@ enum ramp_part { RAMP_COARSE, RAMP_FINE, RAMP_NPARTS };
  */
 #define RAMP_ROUNDS 5
 /*
+ * From RAMP_WIDE streams on, RAMP_ROUNDS_WIDE rounds: a pause of up to
+ * 200 ms in one write of a round then adds at most a quarter to the
+ * round's mean of 512 KiB writes (RAMP_HELD), where at a few streams
+ * it doubles it; and the wide steps are the dear ones (random ramps
+ * climbing to 24 streams on 8 MiB AUs spent 83 and 92 % of their time
+ * from 12 on, where a stream leaving an AU has it merged).
+ */
+#define RAMP_WIDE 12
+#define RAMP_ROUNDS_WIDE 3
+/*
  * A random ramp's first random step against its linear one: a card with
  * no random slot closes its AU at every backward write, 3.9 (su04g) to
  * 17 times as slow per write on the profiles; one that takes random
@@ -76,6 +86,8 @@ enum ramp_judged ramp_judge(struct ramp_best *b,
  */
 enum ramp_judged ramp_judge_random_first(struct ramp_best *b,
 					 const double ns[RAMP_NPARTS]);
+/* The rounds a random step of n streams judges at least. */
+unsigned ramp_rounds(unsigned n);
 /* Median of n values, sorting them in place; NAN if n is 0. */
 double ramp_median(double *v, size_t n);
 

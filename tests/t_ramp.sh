@@ -158,6 +158,33 @@ for rs in "1:1 (low)" "2:at least 2 (low)"; do
 		"open_au_random: ${rs#*:} --" "$TMP/ramp.r${rs%%:*}.err"
 done
 
+# From 12 streams on a random step judges 3 rounds, not 5: per stream,
+# steps 12 and 13 write at most 3/4 of what steps 10 and 11 do (the
+# --dry-run plan counts every step to the cap as written), and the
+# count past 12 is still found.
+KR="sim:sd08g,size=16G,open=16,random=14"
+for n in 9 11 13; do
+	$FB -O --ramp --random --erasesize=4MiB --open-au-nr=$n --dry-run \
+		--json "$KR" >"$TMP/ramp.plan$n" 2>/dev/null
+done
+if python3 - "$TMP/ramp.plan9" "$TMP/ramp.plan11" "$TMP/ramp.plan13" <<'PY'
+import json, sys
+b = [json.load(open(f))["plan"]["io"]["bytes_written"] for f in sys.argv[1:]]
+narrow, wide = (b[1] - b[0]) / (10 + 11), (b[2] - b[1]) / (12 + 13)
+print("per stream: steps 10-11 %.0f, steps 12-13 %.0f" % (narrow, wide))
+sys.exit(0 if wide <= 0.75 * narrow else 1)
+PY
+then
+	pass "ramp: random steps of 12 streams and more judge fewer rounds"
+else
+	fail "ramp: random steps past 12 write as much per stream as before"
+fi
+$FB -O --ramp --random --erasesize=4MiB --open-au-nr=16 "$KR" \
+	>/dev/null 2>"$TMP/ramp.r14.err"
+expect_grep "ramp: 14 random slots counted with 3 rounds past 12" \
+	'open_au_random: 14 (low) -- random ramp: holds at 14 streams' \
+	"$TMP/ramp.r14.err"
+
 # JSON: the rows, additive fields.
 $FB -O --ramp --json --open-au-nr=3 sim:sd08g >"$TMP/ramp.json" 2>/dev/null
 if python3 - "$TMP/ramp.json" <<'PY'
