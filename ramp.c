@@ -7,26 +7,26 @@
  * N + 1 streams is confirmed by dropping the newest stream (the times
  * must recover) and adding it back (they must collapse again).  Each step
  * writes a coarse part, chunks of AU/4 where that is 256 to 512 KiB,
- * else 512 KiB or AU/2 where that is less, as a card whose
- * small writes take no open slot must be given, and a fine part, AU/16
- * but at most half the coarse chunk, in which a card that copies little
- * of an AU closed early still shows the copy.  Streams fill their AUs together and move to fresh ones
- * together, to the AU next to the one they filled and back: stream s
- * writes AUs s * AU_SPACING and the one after, as -O spaces its AUs, so
- * that streams share no AU of a card whose AUs are larger than
- * --erasesize (adjacent ones would, and look like a collapse at one
- * stream).  With --random the streams fill their AUs backwards, from
- * short of the end down to the start, then that tail (spin_of()) from
- * the end down: every write but one goes back from the one before, and
- * needs a slot that takes writes in any order, where in a pseudo-random
- * order about half go forward, take none, and hide a collapse.  Last
- * chunk first left the AU whole to a card that closes full AUs (the sim
- * does): the next write started it over and the random slot went to
- * the third, judged, so that a stream cycling two AUs through one slot
- * paid for it at judged writes and the ramp read 2 slots as 1.  One
- * stream past the random slots costs a copy per round, not per write,
- * so a random step is judged by its rounds' mean times
- * (lib/ramp_rule.h).
+ * else 512 KiB or AU/2 where that is less, as a card whose small writes
+ * take no open slot must be given, and a fine part, AU/16 but at most
+ * half the coarse chunk, in which a card that copies little of an AU
+ * closed early still shows the copy.  Streams fill their AUs together
+ * and move to fresh ones together, to the AU next to the one they
+ * filled and back: stream s writes AUs s * AU_SPACING and the one
+ * after, as -O spaces its AUs, so that streams share no AU of a card
+ * whose AUs are larger than --erasesize (adjacent ones would, and look
+ * like a collapse at one stream).  With --random the streams fill their
+ * AUs backwards, from short of the end down to the start, then that
+ * tail (spin_of()) from the end down: every write but one goes back
+ * from the one before, and needs a slot that takes writes in any order,
+ * where in a pseudo-random order about half go forward, take none, and
+ * hide a collapse.  Last chunk first left the AU whole to a card that
+ * closes full AUs (the sim does): the next write started it over and
+ * the random slot went to the third, judged, so that a stream cycling
+ * two AUs through one slot paid for it at judged writes and the ramp
+ * read 2 slots as 1.  One stream past the random slots costs a copy per
+ * round, not per write, so a random step is judged by its rounds' mean
+ * times (lib/ramp_rule.h).
  * Destructive; it decides as it goes, so it runs itself (drive).
  */
 #include <errno.h>
