@@ -167,7 +167,8 @@ for n in 9 11 13; do
 	$FB -O --ramp --random --erasesize=4MiB --open-au-nr=$n --dry-run \
 		--json "$KR" >"$TMP/ramp.plan$n" 2>/dev/null
 done
-if python3 - "$TMP/ramp.plan9" "$TMP/ramp.plan11" "$TMP/ramp.plan13" <<'PY'
+if python3 - "$TMP/ramp.plan9" "$TMP/ramp.plan11" "$TMP/ramp.plan13" \
+	>"$TMP/ramp.plan" <<'PY'
 import json, sys
 b = [json.load(open(f))["plan"]["io"]["bytes_written"] for f in sys.argv[1:]]
 narrow, wide = (b[1] - b[0]) / (10 + 11), (b[2] - b[1]) / (12 + 13)
@@ -177,7 +178,8 @@ PY
 then
 	pass "ramp: random steps of 12 streams and more judge fewer rounds"
 else
-	fail "ramp: random steps past 12 write as much per stream as before"
+	fail "ramp: random steps past 12 write as much per stream as" \
+		"before: $(cat "$TMP/ramp.plan")"
 fi
 $FB -O --ramp --random --erasesize=4MiB --open-au-nr=16 "$KR" \
 	>/dev/null 2>"$TMP/ramp.r14.err"
