@@ -125,7 +125,7 @@ static unsigned least_chunks(const struct opts *o)
 
 uint64_t ramp_chunk(const struct opts *o, enum ramp_part q)
 {
-	uint64_t c = o->erasesize / RAMP_COARSE_PER_AU;
+	uint64_t c = o->erasesize / RAMP_COARSE_PER_AU, fine;
 	uint64_t most = o->erasesize / least_chunks(o);
 
 	if (c < RAMP_COARSE_MIN || c > RAMP_COARSE_MAX)
@@ -134,9 +134,10 @@ uint64_t ramp_chunk(const struct opts *o, enum ramp_part q)
 		c = most;
 	if (q == RAMP_COARSE)
 		return c;
-	c = o->erasesize / RAMP_FINE_DIV < c / 2 ?
-	    o->erasesize / RAMP_FINE_DIV : c / 2;
-	return c > RAMP_FINE_PAGES * o->blocksize ? c :
+	fine = o->erasesize / RAMP_FINE_DIV;
+	if (fine > c / 2)
+		fine = c / 2;
+	return fine > RAMP_FINE_PAGES * o->blocksize ? fine :
 	       RAMP_FINE_PAGES * o->blocksize;
 }
 
@@ -276,14 +277,12 @@ static int settled(const struct ramp *r, unsigned n, enum ramp_part q,
 		   size_t nlat)
 {
 	double limit = RAMP_COLLAPSE * r->best.ns[q];
-	/* judged rounds for RAMP_JUDGED writes */
-	size_t rounds = (RAMP_JUDGED + n - 1) / n;
+	size_t rounds = ramp_rounds(n, r->shuffled);
 
 	if (r->first_random || !(r->best.ns[q] > 0))
 		return 0;
 	if (r->shuffled)
-		return 2 * above(r->round_mean, r->nrounds, limit) >
-		       (rounds > ramp_rounds(n) ? rounds : ramp_rounds(n));
+		return 2 * above(r->round_mean, r->nrounds, limit) > rounds;
 	return 2 * above(r->lat, nlat, limit) > rounds * n;
 }
 
@@ -299,8 +298,8 @@ static int tail_left(const struct ramp *r)
 }
 
 /*
- * One part of a step: a warm-up round, then rounds until RAMP_JUDGED
- * writes are judged, or fewer once it has clearly collapsed.  The
+ * One part of a step: a warm-up round, then ramp_rounds() judged
+ * rounds, or fewer once it has clearly collapsed.  The
  * warm-up opens the AUs that the part before left to a card's
  * small-write buffer (its chunks may fit one, and then take no slot) or
  * that a collapse closed, so that no judged write pays for opening an
@@ -322,8 +321,7 @@ static int part_of(struct ramp *r, unsigned n, enum ramp_part q,
 	r->nrounds = 0;
 	if ((ret = round_of(r, n, q, 1, &nlat)))
 		return ret;
-	while ((nlat < RAMP_JUDGED || (r->shuffled &&
-				       r->nrounds < ramp_rounds(n))) &&
+	while (nlat < ramp_rounds(n, r->shuffled) * n &&
 	       !settled(r, n, q, nlat))
 		if ((ret = round_of(r, n, q, 0, &nlat)))
 			return ret;
@@ -503,9 +501,9 @@ static int ramp_drive(struct vm *vm, const struct opts *o)
 		r.chunk[q] = ramp_chunk(o, q);
 	r.spin = spin_of(&r);
 	/*
-	 * a part judges RAMP_JUDGED writes, or ramp_rounds() rounds (at
-	 * most RAMP_ROUNDS) of up to cap writes, then goes on through an
-	 * AU's tail in fine chunks
+	 * a part judges ramp_rounds() rounds (RAMP_JUDGED writes, or at
+	 * most RAMP_ROUNDS rounds) of up to cap writes, then goes on
+	 * through an AU's tail in fine chunks
 	 */
 	rounds = RAMP_ROUNDS + RAMP_JUDGED + r.au / r.chunk[RAMP_FINE];
 	r.lat = calloc(rounds * r.cap, sizeof(*r.lat));

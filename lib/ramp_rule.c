@@ -12,9 +12,12 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-unsigned ramp_rounds(unsigned n)
+unsigned ramp_rounds(unsigned n, int shuffled)
 {
-	return n < RAMP_WIDE ? RAMP_ROUNDS : RAMP_ROUNDS_WIDE;
+	unsigned writes = (RAMP_JUDGED + n - 1) / n;
+	unsigned least = n < RAMP_WIDE ? RAMP_ROUNDS : RAMP_ROUNDS_WIDE;
+
+	return shuffled && least > writes ? least : writes;
 }
 
 double ramp_median(double *v, size_t n)

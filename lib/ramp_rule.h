@@ -86,8 +86,12 @@ enum ramp_judged ramp_judge(struct ramp_best *b,
  */
 enum ramp_judged ramp_judge_random_first(struct ramp_best *b,
 					 const double ns[RAMP_NPARTS]);
-/* The rounds a random step of n streams judges at least. */
-unsigned ramp_rounds(unsigned n);
+/*
+ * The rounds a part of a step of n streams judges at least: RAMP_JUDGED
+ * writes, and shuffled (in random order) RAMP_ROUNDS rounds, or
+ * RAMP_ROUNDS_WIDE from RAMP_WIDE streams on.
+ */
+unsigned ramp_rounds(unsigned n, int shuffled);
 /* Median of n values, sorting them in place; NAN if n is 0. */
 double ramp_median(double *v, size_t n);
 

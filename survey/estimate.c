@@ -157,10 +157,9 @@ double survey_est_row(const struct survey *s, uint64_t bs, unsigned aus,
 
 /*
  * One part of a ramp step of n streams (shuffled: in random order), at
- * the healthy rate, and its chunk: a warm-up round and the rounds that judge
- * RAMP_JUDGED writes (and ramp_rounds() rounds, shuffled), where the
- * rounds that open fresh AUs (one in AU / chunk; shuffled, two) judge
- * none.
+ * the healthy rate, and its chunk: a warm-up round and ramp_rounds()
+ * judged rounds, where the rounds that open fresh AUs (one in
+ * AU / chunk; shuffled, two) judge none.
  */
 static uint64_t ramp_part_cost(const struct survey *s, int random,
 			       int shuffled, unsigned n, enum ramp_part q,
@@ -169,10 +168,8 @@ static uint64_t ramp_part_cost(const struct survey *s, int random,
 	struct opts o = { .erasesize = s->au, .blocksize = s->full_bs,
 			  .random = random };
 	uint64_t chunk = ramp_chunk(&o, q);
-	double rounds, judged = ceil((double)RAMP_JUDGED / n);
+	double rounds, judged = ramp_rounds(n, shuffled);
 
-	if (shuffled && judged < ramp_rounds(n))
-		judged = ramp_rounds(n);
 	rounds = 1 + judged / (1 - (double)chunk * (1 + shuffled) /
 			       (double)s->au);
 	c->bytes = rounds * n * (double)chunk;
