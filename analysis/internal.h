@@ -228,6 +228,14 @@ void place_units(const struct table *t, const struct family *f,
 /* The open-AU runs of the tables, each judged; NULL without memory. */
 struct column *judged_columns(const struct table *tabs, size_t n, size_t *m);
 void quote_column(char *buf, size_t len, const struct column *c);
+/*
+ * openau_ramp.c: the first ramp of this order, where a step one stream
+ * past *limit collapsed (confirmed or not), its rows quoted in buf;
+ * NULL: none.
+ */
+const struct table *ramp_collapse(const struct table *tabs, size_t n,
+				  int random, unsigned *limit, char *buf,
+				  size_t len);
 int looks_collapsed(const struct column *held, const struct column *bad,
 		    const struct column *all, size_t m);
 int low_within(const struct column *c, const struct column *all, size_t m,

@@ -890,6 +890,67 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
 	count_doubts(&x, v);
 }
 
+/*
+ * A random ramp collapsed one stream past k, and the -O --random runs
+ * show it only thinned out: each from k + 1 on collapsed or held below
+ * HELD_CLEARLY of the others at some size, none up to k collapsed.  A
+ * random run one AU past the slots pays a copy only where that AU's
+ * writes go backwards, spread over the AUs that keep theirs; the ramp's
+ * round means see each copy (on sim cards keeping 1 of 7 and 1 of 24,
+ * small writes buffered: N=2 at 85 and 50 % of the others, the ramp 1.7
+ * times as slow per write at 2 streams).  The two readings agree on k
+ * where the runs alone gave a bound.
+ */
+static int clearly_held(const struct column *x)
+{
+	return !x->collapsed && x->worst >= HELD_CLEARLY * x->worst_ref;
+}
+
+/* v leaves k open, and is a bound or unsure. */
+static int leaves_open(const struct verdict *v, unsigned k)
+{
+	if (v->type == V_NONE || v->is_null)
+		return 0;
+	if (v->at_most)
+		return v->value >= k;
+	if (v->at_least)
+		return (v->value <= k || v->conf == CONF_LOW) &&
+		       (!v->upto || v->upto >= k);
+	return v->value == k && v->conf < CONF_MEDIUM;
+}
+
+static void ramp_settles(const struct table *tabs, size_t n,
+			 const struct column *c, size_t m, struct verdict *v)
+{
+	char ramp[sizeof(v->evidence)] = "";
+	const struct column *above = NULL;
+	const struct table *t;
+	unsigned k;
+	size_t i;
+
+	t = ramp_collapse(tabs, n, 1, &k, ramp, sizeof(ramp));
+	if (!t || !leaves_open(v, k))
+		return;
+	for (i = 0; i < m; i++) {
+		if (!c[i].random || c[i].group != t->erasesize)
+			continue;
+		if (c[i].nr <= k ? c[i].collapsed : clearly_held(&c[i]))
+			return;
+		if (c[i].nr == k + 1)
+			above = &c[i];
+	}
+	if (!above)
+		return;
+	set_value(v, k, CONF_MEDIUM);
+	v->at_least = v->at_most = 0;
+	v->upto = 0;
+	snprintf(v->evidence, sizeof(v->evidence), "%s", ramp);
+	quote_column(v->evidence, sizeof(v->evidence), above);
+	say(v->evidence, sizeof(v->evidence), "the -O runs show the ramp's "
+	    "collapse thinned out: none from N=%u on held clearly, none "
+	    "below it collapsed", k + 1);
+}
+
 /* The open-AU count of one order; random reads the linear one. */
 static void count_family(const struct table *tabs, size_t n, int random,
 			 struct analysis *out)
@@ -905,6 +966,8 @@ static void count_family(const struct table *tabs, size_t n, int random,
 		return;
 	open_au_verdict(c, m, random, &out->erase_size,
 			random ? &out->open_au_linear : NULL, v);
+	if (random)
+		ramp_settles(tabs, n, c, m, v);
 	free(c);
 }
 

@@ -21,6 +21,7 @@ struct ramp_read {
 	unsigned held;		/* most streams held before the limit found */
 	unsigned limit;		/* streams whose collapse was confirmed */
 	unsigned unconfirmed;	/* a step that did not hold, unconfirmed */
+	int collapsed;		/* it collapsed, not only unclear */
 	const struct table_row *ok, *bad;	/* rows quoted */
 };
 
@@ -71,6 +72,7 @@ static void read_rows(const struct table *t, int random, struct ramp_read *x)
 		    r->key != (uint64_t)x->held + 1)
 			continue;
 		x->bad = r;
+		x->collapsed = j == RAMP_COLLAPSED;
 		/* not confirmed unless the drop and the re-add say so */
 		x->unconfirmed = (unsigned)r->key;
 		if (i + 2 >= t->nrows)
@@ -183,4 +185,31 @@ void ramp_family(const struct table *tabs, size_t n, int random,
 		random_verdict(&x, v);
 	else
 		linear_verdict(&x, v);
+}
+
+/*
+ * The first ramp of this order, where its step one stream past the most
+ * that held (*limit) collapsed, not only unclear, confirmed or not (the
+ * survey's ramp stops there); NULL: none.  Its rows quoted go to buf.
+ */
+const struct table *ramp_collapse(const struct table *tabs, size_t n,
+				  int random, unsigned *limit, char *buf,
+				  size_t len)
+{
+	struct ramp_read x = { 0 };
+	size_t i;
+
+	for (i = 0; i < n && (tabs[i].kind != TAB_RAMP ||
+			      tabs[i].random != random); i++)
+		;
+	if (i == n)
+		return NULL;
+	read_rows(&tabs[i], random, &x);
+	if (!x.held || !x.collapsed || (!x.limit && !x.unconfirmed))
+		return NULL;
+	*limit = x.held;
+	quote(buf, len, random ? "random ramp: holds at" : "ramp: holds at",
+	      x.ok);
+	quote(buf, len, "collapses at", x.bad);
+	return &tabs[i];
 }

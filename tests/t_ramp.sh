@@ -275,3 +275,45 @@ if python3 bench/ramp_cost.py --fb "$FB" --no-profiles --cards 10 \
 else
 	fail "ramp: random sim cards: $(tail -n 3 "$TMP/ramp.cards")"
 fi
+
+# A random ramp's collapse that the -O --random runs show only thinned
+# out (a card keeping 1 of 7 AUs for random writes, writes of 128 KiB
+# and less buffered: N=2 at 85 % of the others) gives the count; a run
+# past it that holds clearly, or no ramp at all, leaves the bound.
+CARD=sim:size=8588886016,au=1048576,page=16384,open=7,random=1,fat=2
+CARD=$CARD,fatstart=2,noise=0,seed=220375,merge=50,level=0,small=131072
+{
+	echo "# flashbench -O --ramp --random --erasesize=1MiB $CARD"
+	$FB -O --ramp --random --erasesize=1MiB "$CARD" 2>/dev/null
+} >"$TMP/thin.ramp"
+for n in 1 2 3; do
+	echo "# flashbench -O --random --erasesize=1MiB --open-au-nr=$n $CARD"
+	$FB -O --random --erasesize=1MiB --open-au-nr=$n "$CARD" 2>/dev/null
+done >"$TMP/thin.runs"
+random_is() {
+	_v=$($FB --analyze="$3" 2>&1 | grep -o 'open_au_random: [^-]*' |
+	     head -n 1)
+	case "$_v" in
+	"open_au_random: $2 ") pass "$1: $2" ;;
+	*) fail "$1: '$_v', want 'open_au_random: $2'" ;;
+	esac
+}
+cat "$TMP/thin.ramp" "$TMP/thin.runs" >"$TMP/thin.all"
+random_is "ramp: thinned-out random collapse" "1 (medium)" "$TMP/thin.all"
+if $FB --analyze="$TMP/thin.runs" 2>&1 |
+   grep -q 'open_au_random: 1 (medium)'; then
+	fail "ramp: the -O --random runs alone give 1 (medium)"
+else
+	pass "ramp: the -O --random runs alone do not give the count"
+fi
+# N=2 clearly held at 128 KiB (96 % of the others): the ramp was wrong
+awk '/open-au-nr=2 /{two = 1} /open-au-nr=3 /{two = 0}
+     two && /^128KiB/ {$2 = "7.4M/s"} {print}' "$TMP/thin.all" \
+	>"$TMP/thin.clear"
+if grep -q '^128KiB 7.4M/s' "$TMP/thin.clear" &&
+   ! $FB --analyze="$TMP/thin.clear" 2>&1 |
+     grep -q 'open_au_random: 1 (medium)'; then
+	pass "ramp: an -O run past the ramp's collapse holding clearly wins"
+else
+	fail "ramp: an -O run past the ramp's collapse holding clearly wins"
+fi
