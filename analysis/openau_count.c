@@ -899,7 +899,8 @@ static void open_au_verdict(const struct column *c, size_t m, int random,
  * round means see each copy (on sim cards keeping 1 of 7 and 1 of 24,
  * small writes buffered: N=2 at 85 and 50 % of the others, the ramp 1.7
  * times as slow per write at 2 streams).  The two readings agree on k
- * where the runs alone gave a bound.
+ * where the runs alone gave a bound, in AUs an -a table confirms are
+ * the erase block.
  */
 static int clearly_held(const struct column *x)
 {
@@ -920,7 +921,8 @@ static int leaves_open(const struct verdict *v, unsigned k)
 }
 
 static void ramp_settles(const struct table *tabs, size_t n,
-			 const struct column *c, size_t m, struct verdict *v)
+			 const struct column *c, size_t m,
+			 const struct verdict *erase, struct verdict *v)
 {
 	char ramp[sizeof(v->evidence)] = "";
 	const struct column *above = NULL;
@@ -929,7 +931,8 @@ static void ramp_settles(const struct table *tabs, size_t n,
 	size_t i;
 
 	t = ramp_collapse(tabs, n, 1, &k, ramp, sizeof(ramp));
-	if (!t || !leaves_open(v, k))
+	/* a test AU of k erase blocks takes k slots: counts of k-ths */
+	if (!t || !leaves_open(v, k) || erase_factor(erase, t->erasesize) != 1)
 		return;
 	for (i = 0; i < m; i++) {
 		if (!c[i].random || c[i].group != t->erasesize)
@@ -967,7 +970,7 @@ static void count_family(const struct table *tabs, size_t n, int random,
 	open_au_verdict(c, m, random, &out->erase_size,
 			random ? &out->open_au_linear : NULL, v);
 	if (random)
-		ramp_settles(tabs, n, c, m, v);
+		ramp_settles(tabs, n, c, m, &out->erase_size, v);
 	free(c);
 }
 

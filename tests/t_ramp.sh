@@ -278,11 +278,14 @@ fi
 
 # A random ramp's collapse that the -O --random runs show only thinned
 # out (a card keeping 1 of 7 AUs for random writes, writes of 128 KiB
-# and less buffered: N=2 at 85 % of the others) gives the count; a run
-# past it that holds clearly, or no ramp at all, leaves the bound.
+# and less buffered: N=2 at 85 % of the others) gives the count, in AUs
+# an -a table confirms as the erase block; a run past it that holds
+# clearly, no ramp, or no -a table leaves the bound.
 CARD=sim:size=8588886016,au=1048576,page=16384,open=7,random=1,fat=2
 CARD=$CARD,fatstart=2,noise=0,seed=220375,merge=50,level=0,small=131072
 {
+	echo "# flashbench -a $CARD"
+	$FB -a "$CARD" 2>/dev/null
 	echo "# flashbench -O --ramp --random --erasesize=1MiB $CARD"
 	$FB -O --ramp --random --erasesize=1MiB "$CARD" 2>/dev/null
 } >"$TMP/thin.ramp"
@@ -300,20 +303,25 @@ random_is() {
 }
 cat "$TMP/thin.ramp" "$TMP/thin.runs" >"$TMP/thin.all"
 random_is "ramp: thinned-out random collapse" "1 (medium)" "$TMP/thin.all"
-if $FB --analyze="$TMP/thin.runs" 2>&1 |
-   grep -q 'open_au_random: 1 (medium)'; then
-	fail "ramp: the -O --random runs alone give 1 (medium)"
-else
-	pass "ramp: the -O --random runs alone do not give the count"
-fi
+# no_count NAME FILE PATTERN: FILE, made as PATTERN shows, gives no 1
+no_count() {
+	if grep -q "$3" "$2" &&
+	   ! $FB --analyze="$2" 2>&1 | grep -q 'open_au_random: 1 (medium)'
+	then
+		pass "ramp: thinned-out random collapse: $1"
+	else
+		fail "ramp: thinned-out random collapse: $1: 1 (medium), or no '$3'"
+	fi
+}
+sed -n '/^# flashbench -a /,/^# flashbench -O --ramp/p' "$TMP/thin.ramp" |
+	sed '$d' | cat - "$TMP/thin.runs" >"$TMP/thin.noramp"
+no_count "no count without the ramp" "$TMP/thin.noramp" '^# flashbench -O'
+sed '/^# flashbench -a /,/^# flashbench -O --ramp/{/^# flashbench -O/!d}' \
+	"$TMP/thin.all" >"$TMP/thin.noa"
+no_count "no count without -a" "$TMP/thin.noa" '^# flashbench -O --random'
 # N=2 clearly held at 128 KiB (96 % of the others): the ramp was wrong
 awk '/open-au-nr=2 /{two = 1} /open-au-nr=3 /{two = 0}
      two && /^128KiB/ {$2 = "7.4M/s"} {print}' "$TMP/thin.all" \
 	>"$TMP/thin.clear"
-if grep -q '^128KiB 7.4M/s' "$TMP/thin.clear" &&
-   ! $FB --analyze="$TMP/thin.clear" 2>&1 |
-     grep -q 'open_au_random: 1 (medium)'; then
-	pass "ramp: an -O run past the ramp's collapse holding clearly wins"
-else
-	fail "ramp: an -O run past the ramp's collapse holding clearly wins"
-fi
+no_count "an -O run past it holding clearly wins" "$TMP/thin.clear" \
+	'^128KiB 7.4M/s'
