@@ -229,9 +229,9 @@ void place_units(const struct table *t, const struct family *f,
 struct column *judged_columns(const struct table *tabs, size_t n, size_t *m);
 void quote_column(char *buf, size_t len, const struct column *c);
 /*
- * openau_ramp.c: the first ramp of this order, where a step one stream
- * past *limit collapsed (confirmed or not), its rows quoted in buf;
- * NULL: none.
+ * openau_ramp.c: the first ramp of this order, where its step one
+ * stream past the most that held (*limit) collapsed, confirmed or not,
+ * its rows quoted in buf; NULL: none (or that step was only unclear).
  */
 const struct table *ramp_collapse(const struct table *tabs, size_t n,
 				  int random, unsigned *limit, char *buf,

@@ -931,7 +931,7 @@ static void ramp_settles(const struct table *tabs, size_t n,
 	size_t i;
 
 	t = ramp_collapse(tabs, n, 1, &k, ramp, sizeof(ramp));
-	/* a test AU of k erase blocks takes k slots: counts of k-ths */
+	/* a test AU of several erase blocks takes a slot for each */
 	if (!t || !leaves_open(v, k) || erase_factor(erase, t->erasesize) != 1)
 		return;
 	for (i = 0; i < m; i++) {
