@@ -166,21 +166,28 @@ static void random_verdict(const struct ramp_read *x, struct verdict *v)
 	    x->held + 1);
 }
 
+/* The first ramp of this order; NULL: none. */
+static const struct table *first_ramp(const struct table *tabs, size_t n,
+				      int random)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tabs[i].kind == TAB_RAMP && tabs[i].random == random)
+			return &tabs[i];
+	return NULL;
+}
+
 void ramp_family(const struct table *tabs, size_t n, int random,
 		 struct verdict *v)
 {
+	const struct table *t = first_ramp(tabs, n, random);
 	struct ramp_read x = { 0 };
-	size_t i;
 
-	if (v->type != V_NONE)
-		return;
-	for (i = 0; i < n && (tabs[i].kind != TAB_RAMP ||
-			      tabs[i].random != random); i++)
-		;
-	if (i == n)
+	if (v->type != V_NONE || !t)
 		return;
 	verdict_init(v, V_COUNT);
-	read_rows(&tabs[i], random, &x);
+	read_rows(t, random, &x);
 	if (random)
 		random_verdict(&x, v);
 	else
@@ -196,20 +203,17 @@ const struct table *ramp_collapse(const struct table *tabs, size_t n,
 				  int random, unsigned *limit, char *buf,
 				  size_t len)
 {
+	const struct table *t = first_ramp(tabs, n, random);
 	struct ramp_read x = { 0 };
-	size_t i;
 
-	for (i = 0; i < n && (tabs[i].kind != TAB_RAMP ||
-			      tabs[i].random != random); i++)
-		;
-	if (i == n)
+	if (!t)
 		return NULL;
-	read_rows(&tabs[i], random, &x);
+	read_rows(t, random, &x);
 	if (!x.held || !x.collapsed || (!x.limit && !x.unconfirmed))
 		return NULL;
 	*limit = x.held;
 	quote(buf, len, random ? "random ramp: holds at" : "ramp: holds at",
 	      x.ok);
 	quote(buf, len, "collapses at", x.bad);
-	return &tabs[i];
+	return t;
 }

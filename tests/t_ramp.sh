@@ -4,14 +4,15 @@
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 
-# verdict_is NAME WANT FILE: the open_au_linear line of FILE says WANT
-verdict_is() {
-	_v=$(grep -o 'open_au_linear: [^-]*' "$3" | head -n 1)
+# family_is FAMILY NAME WANT FILE: the FAMILY line of FILE says WANT
+family_is() {
+	_v=$(grep -o "$1: [^-]*" "$4" | head -n 1)
 	case "$_v" in
-	"open_au_linear: $2 ") pass "$1: $2" ;;
-	*) fail "$1: '$_v', want 'open_au_linear: $2'" ;;
+	"$1: $3 ") pass "$2: $3" ;;
+	*) fail "$2: '$_v', want '$1: $3'" ;;
 	esac
 }
+verdict_is() { family_is open_au_linear "$@"; }
 
 # The six profiles at their erase sizes give the sim's open count,
 # exactly (N held, N+1 collapsed, drop and re-add confirmed it).
@@ -293,16 +294,10 @@ for n in 1 2 3; do
 	echo "# flashbench -O --random --erasesize=1MiB --open-au-nr=$n $CARD"
 	$FB -O --random --erasesize=1MiB --open-au-nr=$n "$CARD" 2>/dev/null
 done >"$TMP/thin.runs"
-random_is() {
-	_v=$($FB --analyze="$3" 2>&1 | grep -o 'open_au_random: [^-]*' |
-	     head -n 1)
-	case "$_v" in
-	"open_au_random: $2 ") pass "$1: $2" ;;
-	*) fail "$1: '$_v', want 'open_au_random: $2'" ;;
-	esac
-}
 cat "$TMP/thin.ramp" "$TMP/thin.runs" >"$TMP/thin.all"
-random_is "ramp: thinned-out random collapse" "1 (medium)" "$TMP/thin.all"
+$FB --analyze="$TMP/thin.all" >"$TMP/thin.an" 2>&1
+family_is open_au_random "ramp: thinned-out random collapse" "1 (medium)" \
+	"$TMP/thin.an"
 # no_count NAME FILE PATTERN: FILE, made as PATTERN shows, gives no 1
 no_count() {
 	if grep -q "$3" "$2" &&
