@@ -9,9 +9,11 @@ As bench/survey_linear.py, for the random order:
   proof   the minimal proof of the card's random limit L: -O --random at
           N=L+1 up to its collapse (its fewest leading rows that
           --analyze, read with a run at N=L, calls collapsed) and N=L
-          over one row more; L=0: N=1 up to its collapse; each read
-          after the survey's report before its random search (its -a
-          tables and linear count tell the random count exactly)
+          over one row more (or as many as the two need); L=0: N=1 up
+          to its collapse; each read after the survey's report before
+          its random search (its -a tables and linear count tell the
+          random count exactly); as survey_linear.py, a card no rows
+          prove is marked and left out of the medians and the bound
 Prints search/proof per profile and the median and max over the cards,
 and the worst card (the larger of its time and bytes ratios), the new
 binary beside the old one (issue 24: at most 2 per profile and
@@ -26,7 +28,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(__file__))
 from survey_linear import arguments, block_size, cards_measured, \
-    is_reference, minimal_proof, profiles, ratios, run, summary  # noqa
+    is_reference, minimal_proof, no_proof, profiles, ratios, run, \
+    summary  # noqa
 
 STEP = "open-AU limit, random"
 
@@ -72,14 +75,15 @@ def worst(label, name, ratio):
 
 def show(label, r):
     n, o = ratios(r, "new"), ratios(r, "old")
-    if label.startswith("card "):
+    if label.startswith("card ") and r["proof"][2]:
         worst(label, "new", n)
         worst(label, "old", o)
     print("%-10s %7.1fs %6.0fMiB  %7.1fs %6.0fMiB  %5.2f %5.2f  "
           "%5.2f %5.2f  %s" % (
               label, r["proof"][0] / 1e9, r["proof"][1] / 2**20,
               r["new"][0] / 1e9, r["new"][1] / 2**20, *n, *o,
-              verdict(r["new-verdict"])))
+              verdict(r["new-verdict"])) +
+          ("" if r["proof"][2] else "  no -O proof"))
     return n
 
 
@@ -105,10 +109,11 @@ def main():
                             cards))
         for c, r in zip(cards, res):
             show(c["name"], r)
+        no_proof(res, [c["name"] for c in cards])
         summary(res, "profiles")
     if args.cards:
         cards_measured(args, pool, measure, show, "rc")
-        for name in ("new", "old"):
+        for name in WORST:
             print("worst card, %s: %s, search/proof %.2f (bound 3)" % (
                 name, WORST[name][1], WORST[name][0]))
     return 0
