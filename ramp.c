@@ -15,8 +15,14 @@
  * filled and back: stream s writes AUs s * AU_SPACING and the one
  * after, as -O spaces its AUs, so that streams share no AU of a card
  * whose AUs are larger than --erasesize (adjacent ones would, and look
- * like a collapse at one stream).  With --random the streams fill their
- * AUs backwards, from short of the end down to the start, then that
+ * like a collapse at one stream).  With --random the streams fill one
+ * AU each, over and over: at each move to the other AU a stream needed
+ * a random slot for it too, and from half the card's random slots on
+ * the card merged the full AU each stream left there, a cost no judged
+ * write shows (on a card keeping 24 for random writes, the steps with
+ * a move took eight times the time per stream of the others, and the
+ * ramp to 23 with the probe at 24 four times the minimal proof).  They
+ * fill it backwards, from short of the end down to the start, then that
  * tail (spin_of()) from the end down: every write but one goes back
  * from the one before, and needs a slot that takes writes in any order,
  * where in a pseudo-random order about half go forward, take none, and
@@ -85,7 +91,7 @@ struct ramp {
 	int shuffled;			/* this step writes backwards */
 	int first_random;		/* the next step is the first such */
 	uint64_t pos;			/* offset within every stream's AU */
-	unsigned cap, bank;		/* bank: which of its two AUs */
+	unsigned cap, bank;		/* in order: which of its two AUs */
 	double *lat;			/* this part's judged times */
 	double *round_mean;		/* and of a random step, per round */
 	size_t nrounds;
@@ -212,14 +218,18 @@ static uint64_t spin_of(const struct ramp *r)
 	return t < r->au ? t : 0;
 }
 
-/* The next chunk position; full AUs are left for the other bank's. */
+/*
+ * The next chunk position; in order, full AUs are left for the other
+ * bank's, backwards the streams write theirs over.
+ */
 static void advance(struct ramp *r, uint64_t chunk)
 {
 	r->pos += chunk;
 	if (r->pos + chunk <= r->au)
 		return;
 	r->pos = 0;
-	r->bank ^= 1;
+	if (!r->shuffled)
+		r->bank ^= 1;
 }
 
 /*

@@ -45,9 +45,8 @@ enum ramp_part { RAMP_COARSE, RAMP_FINE, RAMP_NPARTS };
  * From RAMP_WIDE streams on, RAMP_ROUNDS_WIDE rounds: a pause of up to
  * 200 ms in one write of a round then adds at most a quarter to the
  * round's mean of 512 KiB writes (RAMP_HELD), where at a few streams
- * it doubles it; and the wide steps are the dear ones (random ramps
- * climbing to 24 streams on 8 MiB AUs spent 83 and 92 % of their time
- * from 12 on, where a stream leaving an AU has it merged).
+ * it doubles it; and the wide steps are the dear ones, each round a
+ * write into every stream's AU.
  */
 #define RAMP_WIDE 12
 #define RAMP_ROUNDS_WIDE 3

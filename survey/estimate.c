@@ -180,11 +180,8 @@ static uint64_t ramp_part_cost(const struct survey *s, int random,
 /*
  * One ramp step of n streams; collapse: past the limit.  Once a random
  * ramp's steps are under way, a step ahead takes the last one's time
- * per stream: past half the card's random slots each AU a stream
- * leaves is merged when another stream takes its slot, which no
- * forecast from the N=1 rates sees (on random sim cards keeping as
- * many AUs for random writes as open, 2.1 to 4.9 times the least time
- * per stream a step took, from there to the cap).
+ * per stream: that step measured the card's random writes into many
+ * AUs at once, the N=1 rates into one.
  */
 static void ramp_step_cost(const struct survey *s, int random, int shuffled,
 			   unsigned n, int collapse, struct cost *c)

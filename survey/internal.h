@@ -143,7 +143,7 @@ int open_au_row_done(void *arg, const struct table *t);
 /* Rows a probe goes down to before it counts as holding. */
 unsigned open_au_probe_rows(const struct survey *s, int random);
 /* Row hook of the ramp: the first step that does not hold ends it. */
-int open_au_ramp_done(void *arg, const struct table *t);
+int open_au_ramp_done(const struct table *t);
 /* 1: the search in this order runs its ramp next. */
 int open_au_ramp_due(const struct survey *s, int random);
 /*

@@ -38,23 +38,6 @@
 #define TYPICAL_OPEN 8
 /* A worst case the likely random answer may be tried at, by the plan's */
 #define LIKELY_COST 1.1
-/*
- * A random ramp step that held at this many times the least time per
- * stream a step took has the search weigh the ramp's rest again: the
- * card closes AUs the ramp has not filled (it keeps two per stream)
- * and merges them, at a cost no judged write shows.  On random sim
- * cards keeping as many AUs for random writes as open (5, 7, 24), the
- * steps past half of them took 2.1 to 4.9 times the least time per
- * stream, and the ramps to the cap with the probe at the linear limit
- * after them cost 3.1 to 4.1 times the minimal proof.  Steps within
- * the slots took up to 1.46 times the least (few streams share less
- * of a step's fixed cost), and a pause made a held linear step up to
- * 2.9 times as dear (40 random sim cards and the profiles): a step
- * weighed again for nothing costs a plan, and one that ends a ramp
- * early, probes, never a verdict.
- */
-#define RAMP_DEAR 1.5
-
 /* A run at nr in this order made as a full run (full) or a probe. */
 const struct step *open_au_find_run(const struct survey *s, int random,
 				    unsigned nr, int full)
@@ -400,41 +383,16 @@ static void cost_run(const struct survey *s, unsigned nr, double rows,
 		     int collapse, struct cost *c);
 
 /*
- * A random ramp's last step, which held, took RAMP_DEAR times the least
- * time per stream or more, and the search weighed from there as it
- * chose the cap, its steps ahead at that time per stream
- * (survey_est_ramp()) and what the ramp spent counted in both sides
- * (the bound is on the whole search), finds no cap past them that
- * leaves the worst case better than the planner's runs.
- */
-static int ramp_dear(const struct survey *s, const struct table *t)
-{
-	unsigned n = (unsigned)t->rows[t->nrows - 1].key;
-	struct search st;
-
-	if (s->cut.step_ns / n <= RAMP_DEAR * s->cut.stream_ns)
-		return 0;
-	search_state(s, 1, &st);
-	if (n >= st.hi)
-		return 0;
-	st.lo = n;
-	st.lo_full = 0;
-	return !random_ramp_cap(s, &st);
-}
-
-/*
  * The survey's ramp stops at its first step that does not hold: the -O
  * runs after it confirm the collapse (or refute it) at a fraction of
  * the ramp's own drop and re-add.
  */
-int open_au_ramp_done(void *arg, const struct table *t)
+int open_au_ramp_done(const struct table *t)
 {
 	/* a random ramp's first row, one linear stream, is its yardstick */
 	if (!t->nrows || (t->random && !t->rows[t->nrows - 1].v[RAMP_ORDER]))
 		return 0;
-	if (t->rows[t->nrows - 1].key > ramp_held(t))
-		return 1;
-	return t->random && ramp_dear(arg, t);
+	return t->rows[t->nrows - 1].key > ramp_held(t);
 }
 
 /*

@@ -162,7 +162,7 @@ static int ramp_row_done(void *arg, const struct table *t)
 		c->stream_ns = last / n;
 	c->ramp_streams = t->nrows && t->rows[t->nrows - 1].v[RAMP_ORDER] ?
 			  n : 0;
-	if (s->stopped[0] || open_au_ramp_done(arg, t))
+	if (s->stopped[0] || open_au_ramp_done(t))
 		return 1;
 	return survey_budget_cut(s, 0, c->stream_ns * (n + 1) *
 				 survey_ramp_collapse_slow(s, t->random,

@@ -146,8 +146,9 @@ $FB -O --ramp --random --erasesize=4MiB --open-au-nr=4 sim:su04g \
 expect_grep "ramp: no random slot: inconclusive, naming N=1" \
 	'open_au_random: unknown (inconclusive) -- random ramp: one random stream is more than 3 times as slow as a linear one.*--open-au-nr=1' \
 	"$TMP/ramp.su.err"
-# One or two random slots on 1 MiB AUs: each stream cycles two AUs, and
-# its first write into one stops short of the end, so that the second
+# One or two random slots on 1 MiB AUs: each stream writes its AU over
+# and over, and its first write into it stops short of the end, so that
+# the second
 # takes the slot unjudged (a first write at the very end left the AU
 # whole, the next one started it over, and the judged third paid for
 # the slot: the ramp read 1 as at least 2, and 2 as 1)
@@ -187,6 +188,32 @@ $FB -O --ramp --random --erasesize=4MiB --open-au-nr=16 "$KR" \
 expect_grep "ramp: 14 random slots counted with 3 rounds past 12" \
 	'open_au_random: 14 (low) -- random ramp: holds at 14 streams' \
 	"$TMP/ramp.r14.err"
+
+# A random stream writes its one AU over and over: with two, as in
+# order, each move to the other AU needed a random slot for it too, and
+# from half the card's random slots on the card merged the full AU each
+# stream left (on this card, keeping 10 for random writes, the random
+# ramp to 9 took three times the linear one's device time per byte).
+KM="sim:size=17179869184,au=4194304,page=16384,open=10,random=10,fat=0"
+KM="$KM,noise=0,seed=283286,merge=50,level=25,small=131072"
+$FB -O --ramp --erasesize=4MiB --open-au-nr=9 --json "$KM" \
+	>"$TMP/ramp.km.lin" 2>/dev/null
+$FB -O --ramp --random --erasesize=4MiB --open-au-nr=9 --json "$KM" \
+	>"$TMP/ramp.km.rnd" 2>/dev/null
+if python3 - "$TMP/ramp.km.lin" "$TMP/ramp.km.rnd" >"$TMP/ramp.km" <<'PY'
+import json, sys
+d = [json.load(open(f)) for f in sys.argv[1:]]
+lin, rnd = (x["io"]["device_ns"] / x["io"]["bytes_written"] for x in d)
+v = d[1]["analysis"]["open_au_random"]
+print("device ns per byte: linear %.1f, random %.1f; random count %s%s" % (
+    lin, rnd, "at least " if v["at_least"] else "", v["value"]))
+sys.exit(0 if rnd <= 1.5 * lin and v["value"] == 9 and v["at_least"] else 1)
+PY
+then
+	pass "ramp: random streams keep to one AU: held to 9 without merges"
+else
+	fail "ramp: the random ramp pays for moving AUs: $(cat "$TMP/ramp.km")"
+fi
 
 # JSON: the rows, additive fields.
 $FB -O --ramp --json --open-au-nr=3 sim:sd08g >"$TMP/ramp.json" 2>/dev/null

@@ -82,26 +82,6 @@ sys.exit(0 if what == ["full run at N=1", "ramp", "probe N=%d" % probe] and
 PY
 }
 
-# a ramp step that holds at several times the time per stream of those
-# before it (a card keeping 10 open that merges the AUs the ramp leaves
-# unfilled) has the search weigh the ramp's rest again at that time per
-# stream, which ends it below its cap: the probe at 10 proves the count
-$FB --survey --json sim:size=17179869184,au=4194304,page=16384,open=10,random=10,fat=0,noise=0,seed=283286,merge=50,level=25,small=131072 \
-	> "$S.dear" 2> /dev/null
-ramp_ends "$S.dear" 10 1 9 1 &&
-	pass "survey random: a dear ramp step ends the ramp below its cap" ||
-	fail "survey random: a dear ramp step did not end the ramp below its cap"
-
-# on a card keeping 5 open, all 5 for random writes, the step of 3
-# streams merges the AUs the ramp leaves, and the probe at 5 costs less
-# than the ramp's rest up to its cap, 4, at that step's time per stream
-# ("fewer than 6": the probe holds, a full run would say 5)
-$FB --survey --json sim:size=8551137280,au=4194304,page=32768,open=5,random=5,fat=2,fatstart=1,noise=0,seed=412650,merge=100,level=25,small=16384,rcost=100 \
-	> "$S.weigh" 2> /dev/null
-ramp_ends "$S.weigh" 5 3 3 0 &&
-	pass "survey random: a dear step weighed again ends the ramp at 3 of 4 streams" ||
-	fail "survey random: a dear step weighed again did not end the ramp at 3 streams"
-
 # a card without random slots: N=1 collapses and ends the search
 $FB --survey sim:sd08g > "$S.zero" 2> /dev/null
 random_steps "survey random: no random slot, N=1 only" "$S.zero" \
