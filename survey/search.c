@@ -978,7 +978,14 @@ static unsigned next_cap(unsigned k, unsigned top)
 static unsigned random_ramp_cap(const struct survey *s,
 				const struct search *st)
 {
-	unsigned top = st->hi - 1 < s->ramp_cap ? st->hi - 1 : s->ramp_cap;
+	/*
+	 * Below a linear limit the runs proved, the probe at that limit
+	 * follows the ramp whatever the ramp's step there shows (held, it
+	 * proves the count; collapsed, it is the proof's run above it):
+	 * the step would only add its writes.
+	 */
+	unsigned hi = st->hi_linear ? st->hi - 1 : st->hi;
+	unsigned top = hi - 1 < s->ramp_cap ? hi - 1 : s->ramp_cap;
 	unsigned k, likely, best = 0;
 	struct after_ramp a;
 	struct plan_cost pc;

@@ -82,6 +82,16 @@ sys.exit(0 if what == ["full run at N=1", "ramp", "probe N=%d" % probe] and
 PY
 }
 
+# below a linear limit the runs proved the ramp stops one short of it:
+# the probe at the limit follows whatever the ramp's step there shows
+# (on a card keeping 10 open, all 10 for random writes, 4 MiB AUs: the
+# ramp to 9, then the probe at 10 proves the count)
+$FB --survey --json sim:size=17179869184,au=4194304,page=16384,open=10,random=10,fat=0,noise=0,seed=283286,merge=50,level=25,small=131072 \
+	> "$S.below" 2> /dev/null
+ramp_ends "$S.below" 10 9 9 1 &&
+	pass "survey random: the ramp stops one short of the linear limit" ||
+	fail "survey random: the ramp did not stop at 9, below the limit of 10"
+
 # a card without random slots: N=1 collapses and ends the search
 $FB --survey sim:sd08g > "$S.zero" 2> /dev/null
 random_steps "survey random: no random slot, N=1 only" "$S.zero" \
