@@ -148,10 +148,9 @@ expect_grep "ramp: no random slot: inconclusive, naming N=1" \
 	"$TMP/ramp.su.err"
 # One or two random slots on 1 MiB AUs: each stream writes its AU over
 # and over, and its first write into it stops short of the end, so that
-# the second
-# takes the slot unjudged (a first write at the very end left the AU
-# whole, the next one started it over, and the judged third paid for
-# the slot: the ramp read 1 as at least 2, and 2 as 1)
+# the second takes the slot unjudged (a first write at the very end left
+# the AU whole, the next one started it over, and the judged third paid
+# for the slot: the ramp read 1 as at least 2, and 2 as 1)
 for rs in "1:1 (low)" "2:at least 2 (low)"; do
 	$FB -O --ramp --random --erasesize=1MiB --open-au-nr=4 \
 		"sim:sd08g,au=1M,size=1G,random=${rs%%:*}" \
