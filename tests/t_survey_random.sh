@@ -1,10 +1,10 @@
 #!/bin/sh
 # The survey's random open-AU search: after the N=1 reference, the
-# random ramp up to the linear count or the cap that pays best, then the
-# run above its count to the collapse (none past the linear limit) and
-# its count as a probe down to the smallest size where random slots
-# running out shows and a row more, not a full run down to the last
-# size.
+# random ramp up to one short of the linear count or the cap that pays
+# best, then the run above its count to the collapse (none past the
+# linear limit) and its count as a probe down to the smallest size where
+# random slots running out shows and a row more, not a full run down to
+# the last size.
 . tests/lib.sh
 
 S=$TMP/survey_random
