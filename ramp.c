@@ -20,8 +20,8 @@
  * a random slot for it too, and from half the card's random slots on
  * the card merged the full AU each stream left there, a cost no judged
  * write shows (on a card keeping 24 for random writes, the steps with
- * a move took eight times the time per stream of the others, and the
- * ramp to 23 with the probe at 24 four times the minimal proof).  They
+ * a move took over 8 times the least time per stream of a step, and
+ * the ramp to 23 with the probe at 24 four times the minimal proof).  They
  * fill it backwards, from short of the end down to the start, then that
  * tail (spin_of()) from the end down: every write but one goes back
  * from the one before, and needs a slot that takes writes in any order,
