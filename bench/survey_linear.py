@@ -83,6 +83,11 @@ def proves(fb, text, limit, key, order):
     return v["value"] == limit and not v["at_least"]
 
 
+def report_ref(ctx, dev, doc):
+    """What the proof's runs are read after: ctx, else the disk line."""
+    return ctx or "# Disk %s: %d bytes\n" % (dev, doc["device"]["size"])
+
+
 def collapse_rows(fb, cmd, rows, ref, limit, key, order="linear"):
     """Fewest leading rows of the run at limit+1 that, read after ref,
     give limit; 0: none do (all its rows leave the count open)."""
@@ -96,7 +101,7 @@ def zero_proof(fb, base, au, bs, key, order, ctx):
     """A card keeping no AU open in this order: N=1 to its collapse."""
     cmd = base + ["--blocksize=%d" % bs, "--open-au-nr=1"]
     doc, rows = run_rows(fb, cmd)
-    ref = ctx or "# Disk %s: %d bytes\n" % (base[1], doc["device"]["size"])
+    ref = report_ref(ctx, base[1], doc)
     k = collapse_rows(fb, cmd, rows, ref, 0, key, order)
     return rows_run(fb, base, 1, au, k or len(rows)) + (k > 0,)
 
@@ -137,7 +142,7 @@ def minimal_proof(fb, dev, au, bs, limit, key, order="linear", ctx=None):
     if limit >= MAX_NR or not fits(fb, cmd_h):
         return doc_l["io"]["device_ns"], doc_l["io"]["bytes_written"], True
     rows_h = run(fb, cmd_h, text=True).splitlines()
-    ref = ctx or "# Disk %s: %d bytes\n" % (dev, doc_l["device"]["size"])
+    ref = report_ref(ctx, dev, doc_l)
     k = collapse_rows(fb, cmd_h, rows_h, proof_text(ref, [(cmd_l, rows_l)]),
                       limit, key, order)
     # N=L as deep as, with the run above cut at its collapse, it proves L
@@ -171,16 +176,21 @@ def ratios(r, name):
     return s[0] / p[0], s[1] / p[1]
 
 
-def proven(res):
-    """The results whose cards have a minimal proof."""
-    return [r for r in res if r["proof"][2]]
+def has_proof(r):
+    """Whether the card has a minimal proof (see minimal_proof())."""
+    return r["proof"][2]
+
+
+def proof_mark(r):
+    """What a card's line ends with: the mark of a card with no proof."""
+    return "" if has_proof(r) else "  no -O proof"
 
 
 def no_proof(res, labels):
     """The cards no -O runs prove: named, and the worst of their searches
     against the stand-in, outside the bound."""
     bare = [(max(ratios(r, "new")), l) for l, r in zip(labels, res)
-            if not r["proof"][2]]
+            if not has_proof(r)]
     if bare:
         print("no -O proof (outside the bound): %d: %s; worst against the "
               "full runs at L and L+1 %.2f (%s)" % (
@@ -195,7 +205,7 @@ def show(label, r):
               r["new"][0] / 1e9, r["new"][1] / 2**20, *n, *o,
               r["old-survey"][0] / 1e9, r["old-survey"][1] / 2**20,
               r["new-survey"][0] / 1e9, r["new-survey"][1] / 2**20) +
-          ("" if r["proof"][2] else "  no -O proof"))
+          proof_mark(r))
     return n, o
 
 
@@ -224,7 +234,7 @@ def cards_measured(args, pool, measure, show, key):
 
 def summary(res, label):
     """Medians and maxima of the ratios over the cards with a proof."""
-    res = proven(res)
+    res = [r for r in res if has_proof(r)]
     if not res:
         return
     for name in ("new", "old"):
@@ -241,7 +251,7 @@ def worst_card(res, cards):
     of its time and bytes ratios), with its geometry, so a bound broken
     names the card to rerun; and how many of the cards with a proof break
     the bound of 3."""
-    weighed = [i for i, r in enumerate(res) if r["proof"][2]]
+    weighed = [i for i, r in enumerate(res) if has_proof(r)]
     if not weighed:
         return
     worst = {i: max(ratios(res[i], "new")) for i in weighed}
@@ -281,7 +291,7 @@ def main():
         res = list(res)
         for c, r in zip(cards, res):
             n, _ = show(c["name"], r)
-            if r["proof"][2] and max(n) > worst:
+            if has_proof(r) and max(n) > worst:
                 worst, name = max(n), c["name"]
         no_proof(res, [c["name"] for c in cards])
         print("profiles: worst new search/proof %.2f on %s (bound 2)" % (

@@ -28,8 +28,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(__file__))
 from survey_linear import arguments, block_size, cards_measured, \
-    is_reference, minimal_proof, no_proof, profiles, ratios, run, \
-    summary  # noqa
+    has_proof, is_reference, minimal_proof, no_proof, proof_mark, \
+    profiles, ratios, run, summary  # noqa
 
 STEP = "open-AU limit, random"
 
@@ -75,7 +75,7 @@ def worst(label, name, ratio):
 
 def show(label, r):
     n, o = ratios(r, "new"), ratios(r, "old")
-    if label.startswith("card ") and r["proof"][2]:
+    if label.startswith("card ") and has_proof(r):
         worst(label, "new", n)
         worst(label, "old", o)
     print("%-10s %7.1fs %6.0fMiB  %7.1fs %6.0fMiB  %5.2f %5.2f  "
@@ -83,7 +83,7 @@ def show(label, r):
               label, r["proof"][0] / 1e9, r["proof"][1] / 2**20,
               r["new"][0] / 1e9, r["new"][1] / 2**20, *n, *o,
               verdict(r["new-verdict"])) +
-          ("" if r["proof"][2] else "  no -O proof"))
+          proof_mark(r))
     return n
 
 
