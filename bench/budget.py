@@ -3,8 +3,9 @@
 
 For each card (tests/survey_check.py's generator, realistic collapses):
   full    flashbench --survey --json with no budget: the actual bytes
-          written and device time, and the plan's "writes about B in
-          about T" estimate (on stderr with --json); ratio estimate/actual
+          written and device time, and the first plan's "writes B in T"
+          (on stderr with --json; each "about X" or a span "X to Y",
+          taken at its geometric middle); ratio estimate/actual
   budget  the same with --max-write at a share of the actual bytes and,
           separately, --max-time at a share of the actual device time:
           whether it ended over its budget (JSON "io") and its exit status
@@ -27,7 +28,10 @@ from survey_check import random_card  # noqa: E402
 SHARES = (0.3, 0.7)     # budgets as a share of what the full survey took
 UNIT = {"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30,
         "TiB": 1 << 40}
-PLAN = re.compile(r"writes about (\S+) in about (\S+) \(")
+# a plan's figure: "about X", or "X to Y" where the counts no run has
+# told yet leave it that open
+FIGURE = r"(about \S+|\S+ to \S+)"
+PLAN = re.compile(r"# plan: writes %s in %s \(" % (FIGURE, FIGURE))
 
 
 def size(text):
@@ -42,6 +46,20 @@ def duration(text):
         secs += float(num) * {"h": 3600, "m": 60, "s": 1, "ms": 1e-3,
                               "us": 1e-6, "ns": 1e-9}[unit]
     return secs
+
+
+def figure(text, parse):
+    """(low, high, about) of a plan's figure; low == high for "about"."""
+    if text.startswith("about "):
+        x = parse(text[len("about "):])
+        return x, x, True
+    lo, hi = text.split(" to ")
+    return parse(lo), parse(hi), False
+
+
+def middle(text, parse):
+    lo, hi, _ = figure(text, parse)
+    return (lo * hi) ** 0.5
 
 
 def survey(fb, dev, extra=()):
@@ -72,8 +90,10 @@ def card(fb, c, out):
     io = doc["io"]
     plan = PLAN.search(err)
     if plan and io["bytes_written"] and io["device_ns"]:
-        out["bytes"].append(size(plan.group(1)) / io["bytes_written"])
-        out["time"].append(duration(plan.group(2)) * 1e9 / io["device_ns"])
+        out["bytes"].append(middle(plan.group(1), size) /
+                            io["bytes_written"])
+        out["time"].append(middle(plan.group(2), duration) * 1e9 /
+                           io["device_ns"])
     line = "%s exit %d" % (c["dev"], st)
     for share in SHARES:
         wb = max(1 << 20, int(io["bytes_written"] * share))

@@ -4,6 +4,7 @@
 
 /* Inside the survey: what its files share. */
 #include "identity/identity.h"
+#include "lib/units.h"
 #include "run.h"
 #include "output/identity_out.h"
 #include "survey/advice.h"
@@ -88,6 +89,22 @@ struct cost {
 	double bytes, ns;
 };
 
+/* The open AUs of a typical card, as the survey's forecasts assume */
+#define TYPICAL_OPEN 8
+
+/*
+ * What a forecast assumes of the counts no run has told yet (a count
+ * the runs have bounded stays within their bounds): the typical card
+ * (the progress line's and the budgets'), the ends of the span of
+ * usual cards a plan's figures cover, or every AU the search may try.
+ */
+enum guess {
+	GUESS_TYPICAL,
+	GUESS_FEW,
+	GUESS_MANY,
+	GUESS_WORST,
+};
+
 /*
  * Calls go down this list only: survey.c (the procedure) and summary.c
  * (its output) on top, then step.c, budget.c, search.c, estimate.c and
@@ -122,9 +139,18 @@ double survey_est_run(const struct survey *s, const struct opts *o,
 /* 1 (and stopped, said why): bytes and ns more would overrun a budget. */
 int survey_budget_cut(struct survey *s, double bytes, double ns,
 		      const char *next);
-/* What is left from phase from on, for a typical card or the worst. */
-void survey_forecast(const struct survey *s, enum phase from, int worst,
+/* What is left from phase from on, on a card the guess g describes. */
+void survey_forecast(const struct survey *s, enum phase from, enum guess g,
 		     struct cost *c);
+/*
+ * The rest from phase from as a plan words it: "about X" or "X to Y"
+ * for bytes (in b) and time (in t), each at least PLAN_FIGURE_LEN.
+ */
+#define PLAN_FIGURE_LEN (2 * UNIT_BUFLEN + 16)
+void survey_plan_figures(const struct survey *s, enum phase from, char *b,
+			 char *t);
+/* The open-AU counts the figures cover, as "2 to 16" (UNIT_BUFLEN). */
+char *survey_plan_span(char *buf, const struct survey *s);
 /* 1: the open-AU run of o is forecast to stop at its collapse. */
 int survey_collapse_due(const struct survey *s, const struct opts *o);
 /* The time of the ramp about to run up to cap streams, on a typical card. */

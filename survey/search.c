@@ -34,8 +34,6 @@
  * shows).  The margin is for noise.
  */
 #define FINE_HOLD 0.85
-/* The open AUs of a typical card, as the survey's forecasts assume */
-#define TYPICAL_OPEN 8
 /* A worst case the likely random answer may be tried at, by the plan's */
 #define LIKELY_COST 1.1
 /* A run at nr in this order made as a full run (full) or a probe. */

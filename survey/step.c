@@ -307,13 +307,14 @@ static void print_plan(struct survey *s, const struct extents *e,
 		       uint64_t end, const struct opts *first)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
+	char pb[PLAN_FIGURE_LEN], pt[PLAN_FIGURE_LEN];
 	FILE *f = s->out ? s->out : stderr;
 	enum phase from = first->test == &testdesc_capacity ? PH_CAPACITY :
 			  PH_OPEN_LIN;
 	struct cost typ, worst;
 
-	survey_forecast(s, from, 0, &typ);
-	survey_forecast(s, from, 1, &worst);
+	survey_forecast(s, from, GUESS_TYPICAL, &typ);
+	survey_forecast(s, from, GUESS_WORST, &worst);
 	progress_clear(&s->pg);
 	if (!s->nmax) {
 		fputc('\n', f);
@@ -343,11 +344,12 @@ static void print_plan(struct survey *s, const struct extents *e,
 		(unsigned long long)survey_write_opts(s).offset,
 		(unsigned long long)(end - 1));
 	print_iops_plan(s, f);
-	fprintf(f, "# plan: writes about %s in about %s (a card keeping 8 AUs "
-		"open, 1 for random writes), at most %s in %s (one keeping "
-		"%u); estimated from the reads, refined as it goes\n",
-		fmt_size(a, typ.bytes), fmt_duration(b, typ.ns),
-		fmt_size(c, worst.bytes), fmt_duration(d, worst.ns), s->nmax);
+	survey_plan_figures(s, from, pb, pt);
+	fprintf(f, "# plan: writes %s in %s (a card keeping %s AUs open, "
+		"none to all of them for random writes), at most %s in %s "
+		"(one keeping %u); estimated from the reads, refined as it "
+		"goes\n", pb, pt, survey_plan_span(a, s), fmt_size(c, worst.bytes),
+		fmt_duration(d, worst.ns), s->nmax);
 	fflush(f);
 }
 
@@ -444,7 +446,8 @@ static void step_show(struct survey *s, struct step *st,
 
 	s->pg.done_ns = survey_elapsed_ns(s);
 	s->pg.run_ns = est;
-	survey_forecast(s, ph == PH_ALIGN ? PH_OPEN_LIN : ph, 0, &rest);
+	survey_forecast(s, ph == PH_ALIGN ? PH_OPEN_LIN : ph, GUESS_TYPICAL,
+			&rest);
 	s->pg.rest_ns = ph == PH_ALIGN ? rest.ns :
 			rest.ns > est ? rest.ns - est : 0;
 	progress_run(&s->pg, s->d, (double)(io->reads + io->writes),

@@ -38,25 +38,44 @@ else
 	fail "ramp collapsing early: planned '$_p' writes, wrote '$_a'"
 fi
 
-# The first plan guesses the open-AU count (8); once the reference run
-# and the ramp have measured the write rate and the count, the rest of
-# the survey is forecast again from them.  On a card keeping 24 AUs the
-# forecast after the ramp is larger than the first plan's guess.
+# No read tells the open-AU count, and the survey's writes grow with
+# it: the first plan gives the span of cards keeping 2 to 16 AUs open,
+# not a guess of one count (a guess of 8 was a quarter of what a card
+# keeping 24 wrote).  The plans after the ramps narrow it; once the
+# random ramp has told the last count, the plan says "about" again, and
+# means it.  On a card keeping 24: the first plan's span holds what the
+# survey wrote and took, and the plan after the random ramp is within
+# 1.5x of the rest.
 D='sim:size=4294967296,au=8388608,page=16384,open=24,random=2,fat=0,noise=0,seed=5'
-$FB --survey "$D" >"$TMP/s24" 2>&1
-first=$(sed -n 's/^# plan: writes about \([^ ]*\) in .*/\1/p' "$TMP/s24")
-rate=$(sed -n 's/^# plan: after step 4 (the reference run: the write rate): the rest writes about \([^ ]*\) in about [^ ]*$/\1/p' "$TMP/s24")
-count=$(sed -n 's/^# plan: after step 5 (the ramp: its open-AU count): the rest writes about \([^ ]*\) in about [^ ]*$/\1/p' "$TMP/s24")
-bytes() { python3 -c '
-import sys
+$FB --survey --json "$D" >"$TMP/s24.json" 2>"$TMP/s24"
+if python3 - "$TMP/s24.json" "$TMP/s24" <<'PY'
+import json, re, sys
 sys.path.insert(0, "bench")
-from budget import size
-print(int(size(sys.argv[1])))' "$1"; }
-if [ -n "$first" ] && [ -n "$rate" ] && [ -n "$count" ] &&
-   [ "$(bytes "$count")" -gt "$(bytes "$first")" ]; then
-	pass "replanned after the reference run ($rate) and the ramp ($count > $first)"
+from budget import FIGURE, PLAN, duration, figure, size
+doc = json.load(open(sys.argv[1]))
+err = open(sys.argv[2]).read()
+io, steps = doc["io"], doc["steps"]
+first = PLAN.search(err)
+assert first and "a card keeping 2 to 16 AUs open" in err, "no first plan"
+for text, parse, did in ((first.group(1), size, io["bytes_written"]),
+                         (first.group(2), duration, io["device_ns"] / 1e9)):
+    lo, hi, about = figure(text, parse)
+    assert not about and lo <= did <= hi, "first plan %s: did %g" % (text, did)
+last = re.search(r"^# plan: after step (\d+) \(the random ramp: its count\): "
+                 r"the rest writes %s in %s$" % (FIGURE, FIGURE), err, re.M)
+assert last, "no plan after the random ramp"
+k = int(last.group(1))
+rest = (sum(s["bytes_written"] for s in steps[k:]),
+        sum(s["device_ns"] for s in steps[k:]) / 1e9)
+for text, parse, did in zip(last.groups()[1:], (size, duration), rest):
+    lo, hi, about = figure(text, parse)
+    assert about and 1 / 1.5 <= lo / did <= 1.5, "after: %s for %g" % (
+        text, did)
+PY
+then
+	pass "first plan: a span holding the survey; after the random ramp: about, within 1.5x"
 else
-	fail "replan: first '$first', after N=1 '$rate', after the ramp '$count'"
+	fail "plans on a card keeping 24: $(grep '^# plan: \(writes [^o]\|after\)' "$TMP/s24")"
 fi
 
 # The ramp's "(about T)" is its own model (its steps up to one past the

@@ -40,7 +40,7 @@ expect_grep "survey: a probe's heading names the classic command too" \
 	'^# step [0-9]* (open-AU limit, linear, probe N=[0-9]*): flashbench -O --erasesize=4194304 --blocksize=4096 --open-au-nr=[0-9]* --offset=25165824 sim:sd08g$' \
 	"$S.txt"
 expect_grep "survey: plan before the first write" \
-	'^# plan: writes about .* in about ' "$S.txt"
+	'^# plan: writes .* in .* (a card keeping 2 to 16 AUs open, none to all of them for random writes), at most ' "$S.txt"
 expect_grep "survey: sfdisk advice" '^#     start=8192, size=' "$S.txt"
 expect_grep "survey: mkfs.ext4 advice with its confidence" \
 	'^# advice mkfs.ext4 (high, from erase_size and page_size)' "$S.txt"
