@@ -237,16 +237,22 @@ static char *plan_figure(char *buf, double lo, double typ, double hi,
 	return buf;
 }
 
-/* The open-AU counts the plan's figures cover, as "2 to 16". */
-char *survey_plan_span(char *buf, const struct survey *s)
+/* The cards a plan's figures cover, for the plan to name them. */
+char *survey_plan_cards(char *buf, const struct survey *s)
 {
 	unsigned few = guess_open(s, GUESS_FEW);
 	unsigned many = guess_open(s, GUESS_MANY);
 
-	if (few == many)
-		snprintf(buf, UNIT_BUFLEN, "%u", few);
+	if (many == 1)
+		snprintf(buf, PLAN_CARDS_LEN, "a card keeping 1 AU open, for "
+			 "random writes or not");
+	else if (few == many)
+		snprintf(buf, PLAN_CARDS_LEN, "a card keeping %u AUs open, "
+			 "none to all of them for random writes", many);
 	else
-		snprintf(buf, UNIT_BUFLEN, "%u to %u", few, many);
+		snprintf(buf, PLAN_CARDS_LEN, "a card keeping %u to %u AUs "
+			 "open, none to all of them for random writes", few,
+			 many);
 	return buf;
 }
 

@@ -149,8 +149,9 @@ void survey_forecast(const struct survey *s, enum phase from, enum guess g,
 #define PLAN_FIGURE_LEN (2 * UNIT_BUFLEN + 16)
 void survey_plan_figures(const struct survey *s, enum phase from, char *b,
 			 char *t);
-/* The open-AU counts the figures cover, as "2 to 16" (UNIT_BUFLEN). */
-char *survey_plan_span(char *buf, const struct survey *s);
+/* The cards the figures cover, in words (PLAN_CARDS_LEN). */
+#define PLAN_CARDS_LEN 96
+char *survey_plan_cards(char *buf, const struct survey *s);
 /* 1: the open-AU run of o is forecast to stop at its collapse. */
 int survey_collapse_due(const struct survey *s, const struct opts *o);
 /* The time of the ramp about to run up to cap streams, on a typical card. */

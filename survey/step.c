@@ -307,7 +307,7 @@ static void print_plan(struct survey *s, const struct extents *e,
 		       uint64_t end, const struct opts *first)
 {
 	char a[UNIT_BUFLEN], b[UNIT_BUFLEN], c[UNIT_BUFLEN], d[UNIT_BUFLEN];
-	char pb[PLAN_FIGURE_LEN], pt[PLAN_FIGURE_LEN];
+	char pb[PLAN_FIGURE_LEN], pt[PLAN_FIGURE_LEN], cards[PLAN_CARDS_LEN];
 	FILE *f = s->out ? s->out : stderr;
 	enum phase from = first->test == &testdesc_capacity ? PH_CAPACITY :
 			  PH_OPEN_LIN;
@@ -345,10 +345,9 @@ static void print_plan(struct survey *s, const struct extents *e,
 		(unsigned long long)(end - 1));
 	print_iops_plan(s, f);
 	survey_plan_figures(s, from, pb, pt);
-	fprintf(f, "# plan: writes %s in %s (a card keeping %s AUs open, "
-		"none to all of them for random writes), at most %s in %s "
-		"(one keeping %u); estimated from the reads, refined as it "
-		"goes\n", pb, pt, survey_plan_span(a, s), fmt_size(c, worst.bytes),
+	fprintf(f, "# plan: writes %s in %s (%s), at most %s in %s (one "
+		"keeping %u); estimated from the reads, refined as it goes\n",
+		pb, pt, survey_plan_cards(cards, s), fmt_size(c, worst.bytes),
 		fmt_duration(d, worst.ns), s->nmax);
 	fflush(f);
 }
