@@ -16,7 +16,7 @@ generator, fixed --seed), one flashbench --survey --json each:
   step   each step's "(about T)" on stderr against that step's device_ns
          in the JSON, by kind of step (ramp, probe, full run, ...)
 A plan's figure is "about X", or a span "X to Y" where the counts no run
-has told yet leave it wider than 1.5x either way.  For each plan and
+has told yet leave it more than 1.5x from end to end.  For each plan and
 figure: the abouts' ratio estimate/actual (p10, median, p90) and the
 share within 1.5x either way (the issue's target: 80 %), and how many
 spans hold the actual.  Then every about pooled, and the first about
@@ -55,11 +55,11 @@ def judge(out, key, text, parse, actual, first):
     """One plan figure against the actual: an about's ratio, a span's
     hold; the first about of a card and figure also as its first."""
     lo, hi, about = figure(text, parse)
+    what = key.split()[-1]
     if about:
         r = lo / actual
         out[key].append(r)
-        out["about " + key.split()[-1]].append(r)
-        what = key.split()[-1]
+        out["about " + what].append(r)
         if what not in first:
             first[what] = r
         return "%.2f" % r
@@ -99,6 +99,10 @@ def card(fb, dev, out):
         out["unplanned"] += 1
         return
     io = doc["io"]
+    if not io["bytes_written"] or not io["device_ns"]:
+        print("%s: exit %d, wrote nothing" % (dev, st))
+        out["unplanned"] += 1
+        return
     first = {}
     rb = judge(out, "plan bytes", plan.group(1), size, io["bytes_written"],
                first)
@@ -177,8 +181,8 @@ def main():
         show("step " + k, xs)
     for n, xs in sorted(out["by count"].items()):
         show("first about, both figures, cards keeping %d" % n, xs)
-    print("stopped before a plan: %d, broken: %d" % (out["unplanned"],
-                                                    out["broken"]))
+    print("stopped before a plan or a write: %d, broken: %d" % (
+        out["unplanned"], out["broken"]))
 
 
 if __name__ == "__main__":
