@@ -54,14 +54,14 @@ static unsigned at_most_nmax(const struct survey *s, unsigned n)
 /* The open-AU count a forecast assumes before the runs tell it. */
 static unsigned guess_open(const struct survey *s, enum guess g)
 {
-	static const unsigned open[] = {
+	static const unsigned count[] = {
 		[GUESS_TYPICAL] = TYPICAL_OPEN,
 		[GUESS_FEW] = FEW_OPEN,
 		[GUESS_MANY] = MANY_OPEN,
 		[GUESS_WORST] = UINT_MAX,
 	};
 
-	return at_most_nmax(s, open[g]);
+	return at_most_nmax(s, count[g]);
 }
 
 /*
