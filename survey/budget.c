@@ -46,11 +46,6 @@ double survey_elapsed_ns(const struct survey *s)
  */
 #define PLAN_NEAR 1.5
 
-static unsigned at_most_nmax(const struct survey *s, unsigned n)
-{
-	return n < s->nmax ? n : s->nmax;
-}
-
 /* The open-AU count a forecast assumes before the runs tell it. */
 static unsigned guess_open(const struct survey *s, enum guess g)
 {
@@ -61,7 +56,7 @@ static unsigned guess_open(const struct survey *s, enum guess g)
 		[GUESS_WORST] = UINT_MAX,
 	};
 
-	return at_most_nmax(s, count[g]);
+	return count[g] < s->nmax ? count[g] : s->nmax;
 }
 
 /*

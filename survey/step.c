@@ -313,10 +313,9 @@ static void print_plan(struct survey *s, const struct extents *e,
 			  PH_OPEN_LIN;
 	struct cost typ, worst;
 
-	survey_forecast(s, from, GUESS_TYPICAL, &typ);
-	survey_forecast(s, from, GUESS_WORST, &worst);
 	progress_clear(&s->pg);
 	if (!s->nmax) {
+		survey_forecast(s, from, GUESS_TYPICAL, &typ);
 		fputc('\n', f);
 		plan_capacity(s, f, first);
 		fprintf(f, "# plan: writes only the capacity probes, %s of %s, "
@@ -344,6 +343,7 @@ static void print_plan(struct survey *s, const struct extents *e,
 		(unsigned long long)survey_write_opts(s).offset,
 		(unsigned long long)(end - 1));
 	print_iops_plan(s, f);
+	survey_forecast(s, from, GUESS_WORST, &worst);
 	survey_plan_figures(s, from, pb, pt);
 	fprintf(f, "# plan: writes %s in %s (%s), at most %s in %s (one "
 		"keeping %u); estimated from the reads, refined as it goes\n",
